@@ -1,0 +1,200 @@
+"""The `banker` command line: run scripts of commands, show state and ledger, verify, schema."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from app import rulebook
+from app.ledger import Actor, Ledger, LedgerError, StoredEvent, open_ledger
+from app.tables import TableGame, dumps, parse_command, read_script, stored_to_event
+from app.verify import verify_game
+from models.commands import COMMAND_ADAPTER
+from models.describe import describe
+from models.errors import BadInput, BankerError, DataFileError, RuleViolation
+
+EXIT_REFUSED = 3
+EXIT_LEDGER = 4
+
+DB_OPTION = click.option("--db", "db", required=True, help="Ledger file (SQLite) or database URL.")
+GAME_OPTION = click.option("--game", "game", default=None, help="Game id (default: the latest).")
+
+
+@click.group()
+def main() -> None:
+    """Championship Banker: the table's ledger, from the command line."""
+
+
+@main.command()
+@click.argument("script", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@DB_OPTION
+@GAME_OPTION
+@click.option("--banker", "banker", default="banker", help="Name recorded as the banker.")
+def run(script: Path, db: str, game: str | None, banker: str) -> None:
+    """Apply the commands of SCRIPT (JSON lines) in order; stop at the first refused one."""
+    session = _open(db, game)
+    actor = Actor(role="banker", name=banker)
+    applied = 0
+    for number, line in read_script(script.read_text(encoding="utf-8")):
+        try:
+            session.submit(parse_command(line), actor)
+        except RuleViolation as e:
+            _refused(f"{script.name} line {number}: refused by {e.clause}: {e.message}", applied)
+        except BadInput as e:
+            _refused(f"{script.name} line {number}: bad input: {e}", applied)
+        except LedgerError as e:
+            click.echo(f"{script.name} line {number}: not recorded: {e}", err=True)
+            sys.exit(EXIT_LEDGER)
+        applied += 1
+    click.echo(f"{applied} commands recorded; the ledger is at event {session.head_seq}")
+
+
+def _refused(message: str, applied: int) -> None:
+    click.echo(message, err=True)
+    click.echo(f"{applied} commands before it stay recorded", err=True)
+    sys.exit(EXIT_REFUSED)
+
+
+@main.command()
+@DB_OPTION
+@GAME_OPTION
+@click.option("--json", "as_json", is_flag=True, help="The whole state as JSON.")
+def state(db: str, game: str | None, as_json: bool) -> None:
+    """Show the game's current state."""
+    session = _open(db, game)
+    data = session.state_json()
+    if as_json:
+        click.echo(dumps(data))
+        return
+    click.echo(_state_text(data))
+
+
+def _state_text(data: dict[str, object]) -> str:
+    if data.get("game") is None:
+        return "No game in this ledger yet."
+    players = data["players"]
+    deeds = data["deeds"]
+    assert isinstance(players, list) and isinstance(deeds, dict)
+    lines = [f"Game {data['game']} — {data['profile']} on {data['board']}, turn {data['turn_no']}: "
+             f"{data['current']} ({data['phase']})"]
+    for p in players:
+        owned = [d["name"] + ("*" if d["mortgaged"] else "")
+                 + (" H" if d["hotel"] else f" {d['houses']}h" if d["houses"] else "")
+                 for d in deeds.values() if d["owner"] == p["name"]]
+        status = " BANKRUPT" if p["bankrupt"] else " in Jail" if p["in_jail"] else ""
+        lines.append(f"  {p['name']:<12} cash {p['cash']:>6}  on {p['space_name']}{status}")
+        if owned:
+            lines.append(f"  {'':<12} deeds: {', '.join(owned)}")
+    lines.append(f"  Bank: {data['bank_houses']} houses, {data['bank_hotels']} hotels")
+    claims = data["claims"]
+    assert isinstance(claims, list)
+    lines += [f"  Open claim {c['claim']}: {c['payer']} owes {c['owner']} {c['amount']}" for c in claims]
+    debts = data["debts"]
+    assert isinstance(debts, list)
+    lines += [f"  Debt: {d['debtor']} owes {d['creditor']} {d['amount']} ({d['reason']})" for d in debts]
+    return "\n".join(lines)
+
+
+@main.command()
+@DB_OPTION
+@GAME_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Every event with its hash, as JSON.")
+def ledger(db: str, game: str | None, as_json: bool) -> None:
+    """List the game's events, oldest first."""
+    session = _open(db, game)
+    stored = session.events()
+    if as_json:
+        click.echo(dumps([_event_json(s) for s in stored]))
+        return
+    for s in stored:
+        assert session.table is not None
+        text = describe(stored_to_event(s), session.table.board)
+        when = s.recorded_at.strftime("%H:%M:%S")
+        click.echo(f"{s.seq:>5}  {when}  {s.actor_role}:{s.actor_name:<10}  {text}")
+
+
+def _event_json(s: StoredEvent) -> dict[str, object]:
+    return {
+        "seq": s.seq, "command_no": s.command_no, "type": s.type, "payload": s.payload,
+        "actor": {"role": s.actor_role, "name": s.actor_name},
+        "recorded_at": s.recorded_at.isoformat(), "clock_ms": s.clock_ms,
+        "transfers": [list(t) for t in s.transfers], "prev_hash": s.prev_hash, "hash": s.hash,
+    }
+
+
+@main.command()
+@DB_OPTION
+@GAME_OPTION
+def verify(db: str, game: str | None) -> None:
+    """Re-check the hash chain and the fold; exit 0 only when all is sound."""
+    ledger_ = _open_ledger(db)
+    games = [game] if game else [g.id for g in ledger_.games()]
+    sound = True
+    for game_id in games:
+        try:
+            problems = verify_game(ledger_, game_id)
+        except BankerError as e:
+            problems = [str(e)]
+        if problems:
+            sound = False
+            click.echo(f"game {game_id}: NOT SOUND")
+            for problem in problems:
+                click.echo(f"  {problem}")
+        else:
+            count = ledger_.head(game_id)[0]
+            click.echo(f"game {game_id}: sound ({count} events, chain and fold agree)")
+    sys.exit(0 if sound else 1)
+
+
+@main.command()
+def schema() -> None:
+    """Print the JSON Schema of a command line."""
+    click.echo(json.dumps(COMMAND_ADAPTER.json_schema(), indent=2))
+
+
+@main.command("check-board")
+@click.argument("path", type=click.Path(path_type=Path))
+def check_board(path: Path) -> None:
+    """Validate a board file."""
+    _check("board", path)
+
+
+@main.command("check-profile")
+@click.argument("path", type=click.Path(path_type=Path))
+def check_profile(path: Path) -> None:
+    """Validate a profile file."""
+    _check("profile", path)
+
+
+@main.command("check-decks")
+@click.argument("path", type=click.Path(path_type=Path))
+def check_decks(path: Path) -> None:
+    """Validate a deck file."""
+    _check("decks", path)
+
+
+def _check(kind: str, path: Path) -> None:
+    try:
+        click.echo(rulebook.check_file(kind, path))
+    except DataFileError as e:
+        click.echo(str(e), err=True)
+        sys.exit(1)
+
+
+def _open(db: str, game: str | None) -> TableGame:
+    try:
+        return TableGame.open(db, game)
+    except BankerError as e:
+        click.echo(f"cannot open {db}: {e}", err=True)
+        sys.exit(EXIT_LEDGER)
+
+
+def _open_ledger(db: str) -> Ledger:
+    try:
+        return open_ledger(db)
+    except BankerError as e:
+        click.echo(f"cannot open {db}: {e}", err=True)
+        sys.exit(EXIT_LEDGER)

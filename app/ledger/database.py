@@ -1,0 +1,180 @@
+"""The connection to a ledger database: SQLite pragmas, transactions and error translation."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import URL, Connection, Engine, create_engine, event, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError
+
+from app.ledger.errors import (
+    ConcurrentWrite,
+    LedgerBusy,
+    LedgerCorrupt,
+    LedgerError,
+    LedgerRejected,
+    LedgerWriteError,
+)
+
+BUSY_TIMEOUT_MS = 5000
+"""How long a SQLite connection waits for another writer's lock before giving up."""
+
+_WRITE = "ledger_write"
+"""Execution option marking a connection whose transaction will write (SQLite: BEGIN IMMEDIATE)."""
+
+# Primary keys whose collision means another writer recorded the same numbers first.
+_SEQUENCE_KEYS = ("pk_events", "pk_commands", "events.seq", "commands.command_no")
+
+
+def ledger_url(url_or_path: str | os.PathLike[str]) -> URL:
+    """A SQLAlchemy URL for a database URL, or for a SQLite file path (creating its folder)."""
+    text = os.fspath(url_or_path)
+    if "://" in text:
+        try:
+            return make_url(text)
+        except ArgumentError as e:
+            raise LedgerError(f"{text!r} is neither a file path nor a database URL: {e}") from e
+    path = Path(text).expanduser().resolve()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise LedgerWriteError(f"{path}: cannot create the ledger's folder: {e}") from e
+    return URL.create("sqlite+pysqlite", database=str(path))
+
+
+class Database:
+    """An engine plus the ledger's transaction discipline; every driver error leaves translated."""
+
+    def __init__(self, url: URL) -> None:
+        self.url = url
+        backend = url.get_backend_name()
+        # A SQLite file is named by its path; anything else by its URL, without the password.
+        self.location: str = url.render_as_string(hide_password=True)
+        if backend == "sqlite" and url.database and not url.query:
+            self.location = url.database
+        if backend not in ("sqlite", "postgresql"):
+            raise LedgerError(f"{self.location}: only SQLite files and PostgreSQL are supported")
+        try:
+            self.engine: Engine = create_engine(url, pool_pre_ping=backend == "postgresql")
+        except ImportError as e:
+            raise LedgerError(
+                f"{self.location}: the database driver is not installed ({e.name}); "
+                "PostgreSQL needs `pip install psycopg[binary]`"
+            ) from e
+        if backend == "sqlite":
+            event.listen(self.engine, "connect", _configure_sqlite)
+            event.listen(self.engine, "begin", _begin_sqlite)
+
+    @property
+    def dialect(self) -> str:
+        """The backend's name: "sqlite" or "postgresql"."""
+        return self.url.get_backend_name()
+
+    @contextmanager
+    def read(self) -> Iterator[Connection]:
+        """One read transaction (a consistent snapshot); rolled back at the end."""
+        with self.translated(), self.engine.connect() as connection, connection.begin():
+            yield connection
+
+    @contextmanager
+    def write(self) -> Iterator[Connection]:
+        """One write transaction: committed if the block finishes, rolled back if it raises.
+
+        Raises LedgerBusy, LedgerWriteError, ConcurrentWrite, LedgerRejected or LedgerError
+        for driver failures, and lets the block's own exceptions through after the rollback.
+        """
+        with self.translated(), self.engine.connect() as connection:
+            connection.execution_options(**{_WRITE: True})
+            with connection.begin():
+                yield connection
+
+    @contextmanager
+    def translated(self) -> Iterator[None]:
+        """Turn driver exceptions raised in the block into the ledger's own errors."""
+        try:
+            yield
+        except DBAPIError as e:
+            raise translate(e.orig, self.location) from e
+
+    def close(self) -> None:
+        """Close every pooled connection (SQLite then checkpoints and removes its WAL file)."""
+        self.engine.dispose()
+
+
+def _configure_sqlite(dbapi_connection: Any, _record: Any) -> None:
+    """Pragmas for every new SQLite connection; SQLAlchemy, not sqlite3, emits BEGIN."""
+    if not isinstance(dbapi_connection, sqlite3.Connection):
+        return
+    # sqlite3's own implicit BEGIN is deferred and skips SELECTs; _begin_sqlite replaces it.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = FULL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+    finally:
+        cursor.close()
+
+
+def _begin_sqlite(connection: Connection) -> None:
+    """BEGIN IMMEDIATE for writes, so a writer queues for the lock before it reads the head."""
+    writing = connection.get_execution_options().get(_WRITE, False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN DEFERRED")
+
+
+def translate(error: BaseException | None, where: str) -> LedgerError:
+    """The ledger error for a driver exception from SQLite or PostgreSQL."""
+    detail = str(error)
+    name = getattr(error, "sqlite_errorname", None)
+    if isinstance(name, str):
+        return _from_sqlite(name, detail, where)
+    state = getattr(error, "sqlstate", None) or getattr(error, "pgcode", None)
+    if isinstance(state, str):
+        return _from_postgresql(state, detail, where)
+    return LedgerError(f"{where}: database error: {detail}")
+
+
+def _from_sqlite(name: str, detail: str, where: str) -> LedgerError:
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return LedgerBusy(
+            f"{where}: the ledger is locked by another program "
+            f"(waited {BUSY_TIMEOUT_MS / 1000:g} s): {detail}"
+        )
+    if name.startswith("SQLITE_READONLY"):
+        return LedgerWriteError(f"{where}: the ledger is read-only: {detail}")
+    if name == "SQLITE_FULL":
+        return LedgerWriteError(f"{where}: the disk is full: {detail}")
+    if name.startswith(("SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_PERM")):
+        return LedgerWriteError(f"{where}: cannot open or write the ledger file: {detail}")
+    if name.startswith("SQLITE_CORRUPT") or name == "SQLITE_NOTADB":
+        return LedgerCorrupt(f"{where}: the file is damaged or not a ledger: {detail}")
+    if name.startswith("SQLITE_CONSTRAINT"):
+        return _from_constraint(detail, where)
+    return LedgerError(f"{where}: database error ({name}): {detail}")
+
+
+def _from_postgresql(state: str, detail: str, where: str) -> LedgerError:
+    if state.startswith("23"):
+        return _from_constraint(detail, where)
+    if state in ("40001", "40P01", "55P03"):
+        return LedgerBusy(f"{where}: another writer holds the lock: {detail}")
+    if state.startswith(("53", "58", "08")) or state == "25006":
+        return LedgerWriteError(f"{where}: cannot write the ledger: {detail}")
+    if state in ("XX001", "XX002"):
+        return LedgerCorrupt(f"{where}: the database reports damaged data: {detail}")
+    return LedgerError(f"{where}: database error ({state}): {detail}")
+
+
+def _from_constraint(detail: str, where: str) -> LedgerError:
+    if any(key in detail for key in _SEQUENCE_KEYS):
+        return ConcurrentWrite(
+            f"{where}: another writer recorded the same command or event number first; "
+            f"nothing was recorded ({detail})"
+        )
+    return LedgerRejected(f"{where}: the ledger refused the write: {detail}")

@@ -1,0 +1,83 @@
+"""Opening checks: SQLite's quick_check, then Alembic brings the schema to this version's head."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, inspect
+
+import migrations
+from app.ledger.database import Database
+from app.ledger.errors import LedgerCorrupt, LedgerError, SchemaTooNew
+
+MIGRATIONS_FOLDER = Path(migrations.__file__).parent
+_MIGRATION_LOCK = 0x4C6564676572  # PostgreSQL advisory lock key for migrating ("Ledger")
+
+
+def alembic_config(connection: Connection | None = None) -> Config:
+    """An Alembic config built in code (no alembic.ini), optionally bound to `connection`."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_FOLDER))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+def check_integrity(database: Database) -> None:
+    """Raise LedgerCorrupt unless SQLite's quick_check says ok (PostgreSQL: nothing to do)."""
+    if database.dialect != "sqlite":
+        return
+    with database.read() as connection:
+        report = [str(line) for line in connection.exec_driver_sql("PRAGMA quick_check").scalars()]
+    if report != ["ok"]:
+        raise LedgerCorrupt(
+            f"{database.location}: the file failed SQLite's integrity check: "
+            + "; ".join(report[:5])
+        )
+
+
+def ensure_schema(database: Database) -> None:
+    """Upgrade a new or older ledger to head; refuse one from a newer version or a foreign file.
+
+    Raises SchemaTooNew, LedgerError (not a ledger), or the translated driver errors.
+    """
+    script = ScriptDirectory.from_config(alembic_config())
+    with database.read() as connection:
+        current = _current_revisions(connection, script)
+    if set(current) == set(script.get_heads()):
+        return
+    with database.write() as connection:
+        if database.dialect == "postgresql":
+            # SQLite's BEGIN IMMEDIATE already serialises writers; PostgreSQL needs a lock
+            # so two programs opening a new database do not both create the tables.
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})")
+        # Read again under the write lock: another program may have migrated meanwhile.
+        current = _current_revisions(connection, script)
+        if set(current) == set(script.get_heads()):
+            return
+        if not current:
+            _refuse_foreign(connection, database.location)
+        command.upgrade(alembic_config(connection), "heads")
+
+
+def _current_revisions(connection: Connection, script: ScriptDirectory) -> tuple[str, ...]:
+    current = tuple(MigrationContext.configure(connection).get_current_heads())
+    known = {revision.revision for revision in script.walk_revisions()}
+    unknown = [revision for revision in current if revision not in known]
+    if unknown:
+        raise SchemaTooNew(found=", ".join(unknown), known=", ".join(script.get_heads()))
+    return current
+
+
+def _refuse_foreign(connection: Connection, where: str) -> None:
+    """A file with tables but no schema version belongs to some other program."""
+    tables = sorted(inspect(connection).get_table_names())
+    if tables:
+        raise LedgerError(
+            f"{where}: not a Championship Banker ledger (it has tables {', '.join(tables)} "
+            "but no schema version); choose another file"
+        )

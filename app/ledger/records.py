@@ -1,0 +1,72 @@
+"""The plain records the ledger takes and returns: actors, new and stored events, games."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+Transfer = tuple[str, str, int]
+"""One money move: (from_account, to_account, amount), amount a positive int."""
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who recorded a command: a role (banker, judge, player, clock) and a name."""
+
+    role: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class NewEvent:
+    """An event about to be recorded, with the money it moves."""
+
+    type: str
+    payload: dict[str, Any]
+    transfers: tuple[Transfer, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """An event as it stands in the ledger, with its place in the hash chain."""
+
+    game_id: str
+    seq: int
+    command_no: int
+    type: str
+    payload: dict[str, Any]
+    actor_role: str
+    actor_name: str
+    recorded_at: datetime
+    clock_ms: int | None
+    prev_hash: str
+    hash: str
+    transfers: tuple[Transfer, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredCommand:
+    """A command as it was recorded, numbered within its game."""
+
+    game_id: str
+    command_no: int
+    payload: dict[str, Any]
+    actor_role: str
+    actor_name: str
+    recorded_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """A game's header: when it started, its players, and the rule data it was started with."""
+
+    id: str
+    created_at: datetime
+    label: str | None
+    profile_id: str
+    board_id: str
+    profile_json: str
+    board_json: str
+    decks_json: str
+    players: tuple[str, ...]

@@ -1,0 +1,207 @@
+"""The Ledger: one transaction per command, hash-chained events, and the reads replay needs."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from datetime import UTC, datetime
+from types import TracebackType
+from typing import Any
+
+from sqlalchemy import insert, select
+
+from app.ledger import reading, schema, writing
+from app.ledger.database import Database, ledger_url
+from app.ledger.errors import GameNotFound
+from app.ledger.hashing import GENESIS, format_timestamp
+from app.ledger.migration import check_integrity, ensure_schema
+from app.ledger.records import Actor, GameInfo, NewEvent, StoredCommand, StoredEvent
+from app.ledger.verify import chain_problems
+
+
+def open_ledger(url_or_path: str | os.PathLike[str]) -> Ledger:
+    """Open (creating if new) the ledger at a SQLite file path or a database URL.
+
+    SQLite files must pass quick_check (else LedgerCorrupt); the schema is then brought to
+    this version's head. Raises SchemaTooNew for a file from a newer version, LedgerError for
+    a file that is not a ledger, and LedgerWriteError or LedgerBusy when it cannot be opened.
+    """
+    database = Database(ledger_url(url_or_path))
+    try:
+        check_integrity(database)
+        ensure_schema(database)
+    except BaseException:
+        database.close()
+        raise
+    return Ledger(database)
+
+
+class Ledger:
+    """Append-only storage of games: each write is one transaction, all of it or none."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    @property
+    def location(self) -> str:
+        """Where the ledger lives: the SQLite file's path, or the URL without its password."""
+        return self._db.location
+
+    @property
+    def database(self) -> Database:
+        """The underlying connection manager (for diagnostics and tests)."""
+        return self._db
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self._db.close()
+
+    def __enter__(self) -> Ledger:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def start_game(
+        self,
+        *,
+        profile_id: str,
+        board_id: str,
+        profile_json: str,
+        board_json: str,
+        decks_json: str,
+        players: list[str],
+        label: str | None,
+        command: dict[str, Any],
+        events: list[NewEvent],
+        actor: Actor,
+        clock_ms: int | None,
+        recorded_at: datetime | None = None,
+    ) -> tuple[str, list[StoredEvent]]:
+        """Record a new game, its players, its first command (no. 1) and that command's events.
+
+        Returns the new game's id and the stored events (seq 1..n). Raises LedgerRejected for
+        duplicate player names or unstorable payloads, and the translated driver errors.
+        """
+        writing.check_players(players)
+        game_id = str(uuid.uuid4())
+        stamp = format_timestamp(recorded_at or datetime.now(UTC))
+        with self._db.write() as connection:
+            connection.execute(
+                insert(schema.games).values(
+                    id=game_id,
+                    created_at=stamp,
+                    label=label,
+                    profile_id=profile_id,
+                    board_id=board_id,
+                    profile_json=profile_json,
+                    board_json=board_json,
+                    decks_json=decks_json,
+                )
+            )
+            connection.execute(
+                insert(schema.players),
+                [
+                    {"game_id": game_id, "seat": seat, "name": name}
+                    for seat, name in enumerate(players, start=1)
+                ],
+            )
+            stored = writing.record_command(
+                connection, game_id, 1, (0, GENESIS), command, events, actor, clock_ms, stamp
+            )
+        return game_id, stored
+
+    def append(
+        self,
+        game_id: str,
+        *,
+        expected_seq: int,
+        command: dict[str, Any],
+        events: list[NewEvent],
+        actor: Actor,
+        clock_ms: int | None,
+        recorded_at: datetime | None = None,
+    ) -> list[StoredEvent]:
+        """Record one command and its events after the event `expected_seq`, in one transaction.
+
+        An empty `events` list records nothing and returns []. Raises GameNotFound,
+        StaleSequence if the game's last event is not `expected_seq`, ConcurrentWrite if
+        another writer took the same numbers, LedgerRejected for data the ledger refuses, and
+        LedgerWriteError or LedgerBusy when the file cannot be written.
+        """
+        stamp = format_timestamp(recorded_at or datetime.now(UTC))
+        if not events:
+            with self._db.read() as connection:
+                reading.expect_head(connection, game_id, expected_seq)
+            return []
+        with self._db.write() as connection:
+            head = reading.expect_head(connection, game_id, expected_seq)
+            command_no = writing.next_command_no(connection, game_id)
+            return writing.record_command(
+                connection, game_id, command_no, head, command, events, actor, clock_ms, stamp
+            )
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def games(self) -> list[GameInfo]:
+        """Every game in the ledger, oldest first."""
+        with self._db.read() as connection:
+            return reading.game_infos(connection, None)
+
+    def game(self, game_id: str) -> GameInfo:
+        """One game's header and players; raises GameNotFound."""
+        with self._db.read() as connection:
+            found = reading.game_infos(connection, game_id)
+        if not found:
+            raise GameNotFound(game_id)
+        return found[0]
+
+    def latest_game_id(self) -> str | None:
+        """The id of the most recently started game, or None in an empty ledger."""
+        with self._db.read() as connection:
+            return connection.execute(
+                select(schema.games.c.id)
+                .order_by(schema.games.c.created_at.desc(), schema.games.c.id.desc())
+                .limit(1)
+            ).scalar_one_or_none()
+
+    def head(self, game_id: str) -> tuple[int, str]:
+        """The game's last seq and hash: (0, GENESIS) before any event; raises GameNotFound."""
+        with self._db.read() as connection:
+            return reading.last_event(connection, game_id)
+
+    def events(self, game_id: str, upto_seq: int | None = None) -> list[StoredEvent]:
+        """The game's events in seq order (up to and including `upto_seq`), with transfers.
+
+        Raises GameNotFound, and LedgerCorrupt if a stored payload is no longer JSON.
+        """
+        with self._db.read() as connection:
+            reading.game_row(connection, game_id)
+            rows = reading.event_rows(connection, game_id, upto_seq)
+            moves = reading.transfers_by_seq(reading.transfer_rows(connection, game_id, upto_seq))
+        return [reading.stored_event(row, moves.get(row.seq, ())) for row in rows]
+
+    def commands(self, game_id: str) -> list[StoredCommand]:
+        """The game's commands in the order they were recorded; raises GameNotFound."""
+        with self._db.read() as connection:
+            reading.game_row(connection, game_id)
+            return reading.stored_commands(connection, game_id)
+
+    def verify_chain(self, game_id: str) -> list[str]:
+        """Recompute every hash and link from the stored rows; [] means the chain is sound.
+
+        Each problem is one readable line naming the event, first problem first, e.g.
+        "event 17 (rent_paid): stored hash does not match its contents". Raises GameNotFound.
+        """
+        with self._db.read() as connection:
+            reading.game_row(connection, game_id)
+            rows = reading.event_rows(connection, game_id, None)
+            moves = reading.transfer_rows(connection, game_id, None)
+        return chain_problems(game_id, rows, moves)

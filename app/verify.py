@@ -1,0 +1,74 @@
+"""Verifying a ledger: the hash chain, and that every event follows from its command by the rules."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from app import rulebook
+from app.ledger import Ledger
+from app.tables import event_record, parse_command
+from models.engine import decide
+from models.errors import BankerError
+from models.events import BANK
+from models.fold import apply, start
+from models.state import GameState
+
+
+def verify_game(ledger: Ledger, game_id: str) -> list[str]:
+    """Every problem found, the first naming the first event that does not match; [] = sound."""
+    problems = ledger.verify_chain(game_id)
+    if problems:
+        return problems
+    return _refold(ledger, game_id)
+
+
+def _refold(ledger: Ledger, game_id: str) -> list[str]:
+    info = ledger.game(game_id)
+    table = rulebook.table_from_json(info.board_json, info.profile_json, info.decks_json)
+    stored_by_command = defaultdict(list)
+    for stored in ledger.events(game_id):
+        stored_by_command[stored.command_no].append(stored)
+    state: GameState | None = None
+    balances: dict[str, int] = defaultdict(int)
+    for command_row in ledger.commands(game_id):
+        stored = stored_by_command.pop(command_row.command_no, [])
+        label = f"command {command_row.command_no} ({command_row.payload.get('type')})"
+        try:
+            events = decide(table, state, parse_command(command_row.payload))
+        except BankerError as e:
+            first = f"event {stored[0].seq}" if stored else "no event"
+            return [f"{first}: {label} is refused when replayed: {e}"]
+        for index, event in enumerate(events):
+            record = event_record(event)
+            if index >= len(stored):
+                return [f"{label}: replay gives event {event.type} that the ledger lacks"]
+            row = stored[index]
+            if (row.type, row.payload, row.transfers) != (
+                record.type, record.payload, record.transfers
+            ):
+                return [f"event {row.seq} ({row.type}): does not follow from {label} "
+                        f"(replay gives {record.type} {record.payload})"]
+            for source, target, amount in record.transfers:
+                balances[source] -= amount
+                balances[target] += amount
+            state = start(event) if state is None else apply(state, event)  # type: ignore[arg-type]
+        if len(stored) > len(events):
+            extra = stored[len(events)]
+            return [f"event {extra.seq} ({extra.type}): not produced by {label}"]
+    if stored_by_command:
+        orphan = min(stored_by_command)
+        return [f"event {stored_by_command[orphan][0].seq}: belongs to no recorded command"]
+    return _balances_agree(state, balances)
+
+
+def _balances_agree(state: GameState | None, balances: dict[str, int]) -> list[str]:
+    if state is None:
+        return []
+    problems = [
+        f"{p.name}'s cash is {p.cash} but the transfers give {balances[p.name]}"
+        for p in state.players if p.cash != balances[p.name]
+    ]
+    total = sum(balances.values())
+    if total != 0:
+        problems.append(f"transfers do not balance: they sum to {total} across {BANK} and players")
+    return problems

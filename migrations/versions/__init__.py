@@ -1,0 +1,1 @@
+"""The ledger schema's revisions, oldest first."""

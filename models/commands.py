@@ -1,0 +1,220 @@
+"""Commands: the banker's and judge's orders, one JSON object per line with a `type`."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+
+Name = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^\S(.*\S)?$")]
+Reason = Annotated[str, Field(min_length=1, pattern=r"\S")]
+SpaceIndex = Annotated[int, Field(ge=0, lt=40)]
+Dice = tuple[int, int]
+
+
+class Actor(BaseModel):
+    """Who gave the command: the table's banker or a judge, by name."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    role: Literal["banker", "judge"]
+    name: Name
+
+
+class _Command(BaseModel):
+    """Fields every command line may carry besides its own."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    expect_seq: int | None = Field(
+        default=None, ge=0, description="The ledger's last event number the sender saw; "
+        "a stale or repeated command is refused."
+    )
+    actor: Actor | None = Field(default=None, description="Defaults to the session's banker.")
+    at: datetime | None = Field(
+        default=None, description="Wall time of the command (UTC); defaults to now."
+    )
+
+
+def _check_dice(dice: Dice) -> Dice:
+    for die in dice:
+        if not 1 <= die <= 6:
+            raise ValueError(f"a die shows 1 to 6, not {die}")
+    return dice
+
+
+class NewGame(_Command):
+    """Open a game: the players in clockwise seating order and the recorded roll-off."""
+
+    type: Literal["new_game"]
+    profile: str
+    board: str | None = Field(default=None, description="Board id; the profile's board if absent.")
+    players: list[Name]
+    roll_off: list[dict[str, Dice]] = Field(
+        description="Rounds of the roll-off: the first has every player, each later round only "
+        "those tied for the highest total in the round before."
+    )
+    label: str | None = None
+
+    @field_validator("roll_off")
+    @classmethod
+    def _dice_are_dice(cls, rounds: list[dict[str, Dice]]) -> list[dict[str, Dice]]:
+        for throws in rounds:
+            for dice in throws.values():
+                _check_dice(dice)
+        return rounds
+
+
+class Roll(_Command):
+    """The dice the current player threw (also the new throw a nearest-utility card asks for)."""
+
+    type: Literal["roll"]
+    player: Name
+    dice: Dice
+
+    @field_validator("dice")
+    @classmethod
+    def _dice_are_dice(cls, dice: Dice) -> Dice:
+        return _check_dice(dice)
+
+
+class Buy(_Command):
+    """Buy the unowned deed the player stands on, at the board price."""
+
+    type: Literal["buy"]
+    player: Name
+
+
+class Decline(_Command):
+    """Decline to buy at the board price: the banker auctions the deed."""
+
+    type: Literal["decline"]
+    player: Name
+
+
+class Bid(_Command):
+    """A bid in the open auction."""
+
+    type: Literal["bid"]
+    player: Name
+    amount: int = Field(gt=0)
+
+
+class CloseAuction(_Command):
+    """The banker closes the auction: the highest bid wins, or nobody bid."""
+
+    type: Literal["close_auction"]
+
+
+class CollectRent(_Command):
+    """The owner claims the rent of an open claim (by its number)."""
+
+    type: Literal["collect_rent"]
+    claim: int = Field(ge=1)
+
+
+class DrawCard(_Command):
+    """The card the current player drew, by its id in the deck file."""
+
+    type: Literal["draw_card"]
+    card: str
+
+
+class PayJailFine(_Command):
+    """Pay the Jail fine before rolling."""
+
+    type: Literal["pay_jail_fine"]
+    player: Name
+
+
+class UseJailCard(_Command):
+    """Use a Get Out of Jail Free card before rolling."""
+
+    type: Literal["use_jail_card"]
+    player: Name
+
+
+class PayDebt(_Command):
+    """Pay an open debt in full once the debtor has the cash."""
+
+    type: Literal["pay_debt"]
+    player: Name
+
+
+class _Adjustment(_Command):
+    reason: Reason
+
+
+Account = Annotated[str, Field(min_length=1, description="A player's name, or `bank`.")]
+
+
+class AdjustCash(_Adjustment):
+    """Judge: move cash between two accounts (a player or the Bank)."""
+
+    type: Literal["adjust_cash"]
+    from_account: Account
+    to_account: Account
+    amount: int = Field(gt=0)
+
+
+class AdjustDeed(_Adjustment):
+    """Judge: set a deed's owner (`null` = the Bank) and mortgage flag."""
+
+    type: Literal["adjust_deed"]
+    space: SpaceIndex
+    owner: Name | None
+    mortgaged: bool = False
+
+
+class AdjustBuildings(_Adjustment):
+    """Judge: set the buildings on a street; the difference comes from or goes to the Bank."""
+
+    type: Literal["adjust_buildings"]
+    space: SpaceIndex
+    houses: int = Field(ge=0, le=4)
+    hotel: bool = False
+
+
+class AdjustToken(_Adjustment):
+    """Judge: put a player's token on a space (no salary, no landing)."""
+
+    type: Literal["adjust_token"]
+    player: Name
+    space: SpaceIndex
+
+
+class AdjustJail(_Adjustment):
+    """Judge: send to or free from Jail, with the turns already served there."""
+
+    type: Literal["adjust_jail"]
+    player: Name
+    in_jail: bool
+    turns_served: int = Field(default=0, ge=0, le=2)
+
+
+class AdjustCard(_Adjustment):
+    """Judge: hand a Get Out of Jail Free card to a player, or back to its deck (`null`)."""
+
+    type: Literal["adjust_card"]
+    card: str
+    holder: Name | None
+
+
+class AdjustTurn(_Adjustment):
+    """Judge: make it a player's turn, before their roll, with no doubles thrown."""
+
+    type: Literal["adjust_turn"]
+    player: Name
+
+
+Command = Annotated[
+    NewGame | Roll | Buy | Decline | Bid | CloseAuction | CollectRent | DrawCard | PayJailFine
+    | UseJailCard | PayDebt | AdjustCash | AdjustDeed | AdjustBuildings | AdjustToken
+    | AdjustJail | AdjustCard | AdjustTurn,
+    Field(discriminator="type"),
+]
+
+COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
+ADJUSTMENTS = (AdjustCash, AdjustDeed, AdjustBuildings, AdjustToken, AdjustJail, AdjustCard,
+               AdjustTurn)

@@ -1,0 +1,115 @@
+"""Chance and Community Chest decks: each card is an id, a short label and one effect."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class _Effect(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class AdvanceTo(_Effect):
+    kind: Literal["advance_to"]
+    space: int = Field(ge=0, lt=40)
+
+
+class AdvanceToNearest(_Effect):
+    """Nearest railway (rent multiplied) or utility (a new throw times `dice_multiplier`)."""
+
+    kind: Literal["advance_to_nearest"]
+    target: Literal["railway", "utility"]
+    rent_multiplier: int = Field(default=1, ge=1)
+    dice_multiplier: int | None = Field(default=None, ge=1)
+
+
+class Back(_Effect):
+    kind: Literal["back"]
+    spaces: int = Field(gt=0, lt=40)
+
+
+class Collect(_Effect):
+    kind: Literal["collect"]
+    amount: int = Field(gt=0)
+
+
+class Pay(_Effect):
+    kind: Literal["pay"]
+    amount: int = Field(gt=0)
+
+
+class Repairs(_Effect):
+    kind: Literal["repairs"]
+    per_house: int = Field(ge=0)
+    per_hotel: int = Field(ge=0)
+
+
+class GoToJailCard(_Effect):
+    kind: Literal["go_to_jail"]
+
+
+class GetOutOfJailFree(_Effect):
+    kind: Literal["get_out_of_jail_free"]
+
+
+class PayEachPlayer(_Effect):
+    kind: Literal["pay_each_player"]
+    amount: int = Field(gt=0)
+
+
+class CollectFromEachPlayer(_Effect):
+    kind: Literal["collect_from_each_player"]
+    amount: int = Field(gt=0)
+
+
+Effect = Annotated[
+    AdvanceTo | AdvanceToNearest | Back | Collect | Pay | Repairs | GoToJailCard
+    | GetOutOfJailFree | PayEachPlayer | CollectFromEachPlayer,
+    Field(discriminator="kind"),
+]
+
+
+class Card(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    label: str = Field(min_length=1)
+    effect: Effect
+
+
+DeckName = Literal["chance", "chest"]
+
+
+class Decks(BaseModel):
+    """The Chance and the Community Chest deck of one edition."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    name: str
+    chance: list[Card]
+    chest: list[Card]
+
+    @model_validator(mode="after")
+    def _ids_unique(self) -> Decks:
+        ids = [card.id for card in self.chance + self.chest]
+        repeated = sorted({i for i in ids if ids.count(i) > 1})
+        if repeated:
+            raise ValueError("card ids appear more than once: " + ", ".join(repeated))
+        return self
+
+    def card(self, card_id: str) -> tuple[DeckName, Card]:
+        """The deck a card belongs to and the card; raises KeyError for an unknown id."""
+        for card in self.chance:
+            if card.id == card_id:
+                return "chance", card
+        for card in self.chest:
+            if card.id == card_id:
+                return "chest", card
+        raise KeyError(card_id)
+
+    def cards(self, deck: DeckName) -> list[Card]:
+        """The cards of one deck."""
+        return self.chance if deck == "chance" else self.chest

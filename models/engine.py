@@ -1,0 +1,155 @@
+"""The engine: `decide` turns a valid command into events, `legal_commands` lists what may come."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import product
+from typing import Any
+
+from models import adjustments, cards, market, turn
+from models import commands as cm
+from models import events as ev
+from models.commands import Command
+from models.errors import BadInput, BankerError, RuleViolation
+from models.events import Event
+from models.fold import apply, start
+from models.state import GameState
+from models.table import Scratch, Table
+
+__all__ = ["Table", "apply", "decide", "legal_commands", "replay", "start"]
+
+_HANDLERS: dict[type, Callable[[Scratch, Any], None]] = {
+    cm.Roll: turn.roll,
+    cm.PayJailFine: turn.pay_jail_fine,
+    cm.UseJailCard: turn.use_jail_card,
+    cm.Buy: market.buy,
+    cm.Decline: market.decline,
+    cm.Bid: market.bid,
+    cm.CloseAuction: market.close_auction,
+    cm.CollectRent: market.collect_rent,
+    cm.PayDebt: market.pay_debt,
+    cm.DrawCard: cards.draw_card,
+    cm.AdjustCash: adjustments.adjust_cash,
+    cm.AdjustDeed: adjustments.adjust_deed,
+    cm.AdjustBuildings: adjustments.adjust_buildings,
+    cm.AdjustToken: adjustments.adjust_token,
+    cm.AdjustJail: adjustments.adjust_jail,
+    cm.AdjustCard: adjustments.adjust_card,
+    cm.AdjustTurn: adjustments.adjust_turn,
+}
+
+# While a debt is open, play waits; these may still happen (they raise or settle money,
+# or are the judge's).
+_DURING_DEBT = (cm.PayDebt, cm.CollectRent, *cm.ADJUSTMENTS)
+
+
+def decide(table: Table, state: GameState | None, command: Command) -> list[Event]:
+    """The events `command` brings about; raises RuleViolation or BadInput and changes nothing."""
+    if isinstance(command, cm.NewGame):
+        if state is not None:
+            raise BadInput("this ledger already holds a game; open a new file for a new game")
+        return [new_game(table, command)]
+    if state is None:
+        raise BadInput("no game has been started: the first command is new_game")
+    scratch = Scratch(table, state.model_copy(deep=True))
+    if state.phase == "over" and not isinstance(command, cm.ADJUSTMENTS):
+        scratch.refuse("game_over", "the game is over")
+    if state.debts and not isinstance(command, _DURING_DEBT):
+        debt = state.debts[0]
+        scratch.refuse("debt", f"{debt.debtor} owes {debt.amount} to {debt.creditor} "
+                       f"({debt.reason}); that is settled first")
+    _HANDLERS[type(command)](scratch, command)
+    turn.finish(scratch)
+    return scratch.events
+
+
+def new_game(table: Table, cmd: cm.NewGame) -> ev.GameStarted:
+    """Seat the players in turn order from the recorded roll-off."""
+    profile = table.profile
+    clause = profile.clause
+    count = len(cmd.players)
+    if not profile.players_min <= count <= profile.players_max:
+        raise RuleViolation(clause("players"), f"a {profile.code} table seats "
+                            f"{profile.players_min} to {profile.players_max} players, not {count}")
+    if len(set(cmd.players)) != count:
+        raise BadInput("two players have the same name")
+    if any(name.lower() == ev.BANK for name in cmd.players):
+        raise BadInput("'bank' is the Bank's account, not a player's name")
+    first = _roll_off_winner(cmd, clause("roll_off"))
+    seat = cmd.players.index(first)
+    order = cmd.players[seat:] + cmd.players[:seat]
+    return ev.GameStarted(
+        profile=profile.id, board=table.board.id, decks=table.decks.id, players=order,
+        deeds=[d.index for d in table.board.deeds()], jail_space=table.board.jail_index,
+        starting_cash=profile.starting_cash, bank_houses=profile.bank_houses,
+        bank_hotels=profile.bank_hotels,
+    )
+
+
+def _roll_off_winner(cmd: cm.NewGame, clause: str) -> str:
+    contenders = list(cmd.players)
+    for number, throws in enumerate(cmd.roll_off, start=1):
+        if sorted(throws) != sorted(contenders):
+            raise RuleViolation(clause, f"roll-off round {number} must be thrown by "
+                                f"{', '.join(contenders)}, not {', '.join(throws)}")
+        best = max(sum(d) for d in throws.values())
+        contenders = [name for name in contenders if sum(throws[name]) == best]
+        if len(contenders) == 1:
+            if number != len(cmd.roll_off):
+                raise RuleViolation(clause, f"the roll-off was decided in round {number}; "
+                                    "later rounds are not thrown")
+            return contenders[0]
+    raise RuleViolation(clause, f"the roll-off is still tied between {', '.join(contenders)}; "
+                        "record another round")
+
+
+def replay(table: Table, events: list[Event]) -> GameState | None:
+    """The state after `events`, folded from the first."""
+    if not events:
+        return None
+    first = events[0]
+    if not isinstance(first, ev.GameStarted):
+        raise BadInput(f"a ledger starts with game_started, not {first.type}")
+    state = start(first)
+    for event in events[1:]:
+        apply(state, event)
+    return state
+
+
+def legal_commands(table: Table, state: GameState) -> list[Command]:
+    """Every game command that `decide` accepts now (judge's adjustments aside).
+
+    The list is exact: each command in it is accepted, and no other game command is.
+    """
+    candidates = _candidates(table, state)
+    legal = []
+    for command in candidates:
+        try:
+            decide(table, state, command)
+        except BankerError:
+            continue
+        legal.append(command)
+    return legal
+
+
+def _candidates(table: Table, state: GameState) -> list[Command]:
+    s = state
+    names = [p.name for p in s.active_players()]
+    found: list[Command] = []
+    found += [cm.PayDebt(type="pay_debt", player=d.debtor) for d in s.debts]
+    found += [cm.CollectRent(type="collect_rent", claim=c.claim) for c in s.claims]
+    if s.phase in ("roll", "utility_throw"):
+        found += [cm.Roll(type="roll", player=s.current, dice=(a, b))
+                  for a, b in product(range(1, 7), repeat=2)]
+        found += [cm.PayJailFine(type="pay_jail_fine", player=s.current),
+                  cm.UseJailCard(type="use_jail_card", player=s.current)]
+    elif s.phase == "buy":
+        found += [cm.Buy(type="buy", player=s.current), cm.Decline(type="decline", player=s.current)]
+    elif s.phase == "auction" and s.auction is not None:
+        floor = (s.auction.opening_bid if s.auction.high_bid is None
+                 else s.auction.high_bid + table.profile.auction_min_raise)
+        found += [cm.Bid(type="bid", player=name, amount=floor) for name in names]
+        found.append(cm.CloseAuction(type="close_auction"))
+    elif s.phase == "card" and s.card_deck is not None:
+        found += [cm.DrawCard(type="draw_card", card=c.id) for c in table.decks.cards(s.card_deck)]
+    return found

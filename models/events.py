@@ -1,0 +1,301 @@
+"""Events: what happened, in the past tense; the ledger stores them and state is their fold."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, NamedTuple
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+BANK = "bank"
+
+
+class Transfer(NamedTuple):
+    """One money movement between two accounts (a player's name or `bank`)."""
+
+    source: str
+    target: str
+    amount: int
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def transfers(self) -> list[Transfer]:
+        """The money this event moves; most events move none."""
+        return []
+
+
+class _Payment(_Event):
+    """An event whose whole meaning is one payment from `payer` to `payee`."""
+
+    payer: str
+    payee: str
+    amount: int = Field(gt=0)
+
+    def transfers(self) -> list[Transfer]:
+        return [Transfer(self.payer, self.payee, self.amount)]
+
+
+class GameStarted(_Event):
+    type: Literal["game_started"] = "game_started"
+    profile: str
+    board: str
+    decks: str
+    players: list[str]  # in turn order, the first to play first
+    deeds: list[int]  # the spaces that are deeds, all with the Bank at the start
+    jail_space: int
+    starting_cash: int
+    bank_houses: int
+    bank_hotels: int
+
+    def transfers(self) -> list[Transfer]:
+        return [Transfer(BANK, name, self.starting_cash) for name in self.players]
+
+
+class DiceRolled(_Event):
+    type: Literal["dice_rolled"] = "dice_rolled"
+    player: str
+    dice: tuple[int, int]
+    purpose: Literal["move", "jail", "utility"]
+
+
+class TokenMoved(_Event):
+    type: Literal["token_moved"] = "token_moved"
+    player: str
+    from_space: int
+    to_space: int
+    how: Literal["dice", "card", "jail", "adjustment"]
+
+
+class SalaryPaid(_Payment):
+    type: Literal["salary_paid"] = "salary_paid"
+
+
+class SentToJail(_Event):
+    type: Literal["sent_to_jail"] = "sent_to_jail"
+    player: str
+    cause: Literal["space", "card", "third_double", "adjustment"]
+
+
+class JailTurnServed(_Event):
+    type: Literal["jail_turn_served"] = "jail_turn_served"
+    player: str
+    turns_served: int
+
+
+class LeftJail(_Event):
+    type: Literal["left_jail"] = "left_jail"
+    player: str
+    how: Literal["fine", "card", "double", "third_roll", "adjustment"]
+    rolls_again: bool = False  # PX 6.6.5c: a double out of Jail moves and throws again
+
+
+class JailFinePaid(_Payment):
+    type: Literal["jail_fine_paid"] = "jail_fine_paid"
+
+
+class RollAgain(_Event):
+    """The same player throws again (a double)."""
+
+    type: Literal["roll_again"] = "roll_again"
+    player: str
+
+
+class TurnPassed(_Event):
+    type: Literal["turn_passed"] = "turn_passed"
+    player: str  # whose turn it now is
+    turn_no: int
+
+
+class PurchaseOffered(_Event):
+    type: Literal["purchase_offered"] = "purchase_offered"
+    player: str
+    space: int
+    price: int
+
+
+class DeedBought(_Payment):
+    type: Literal["deed_bought"] = "deed_bought"
+    space: int
+
+
+class PurchaseDeclined(_Event):
+    type: Literal["purchase_declined"] = "purchase_declined"
+    player: str
+    space: int
+
+
+class AuctionOpened(_Event):
+    type: Literal["auction_opened"] = "auction_opened"
+    space: int
+    opening_bid: int
+    excluded: list[str]
+
+
+class BidPlaced(_Event):
+    type: Literal["bid_placed"] = "bid_placed"
+    player: str
+    amount: int
+
+
+class AuctionWon(_Payment):
+    type: Literal["auction_won"] = "auction_won"
+    space: int
+
+
+class AuctionWinnerStruckOut(_Event):
+    """The winner could not pay: the auction is cancelled and held again without them."""
+
+    type: Literal["auction_winner_struck_out"] = "auction_winner_struck_out"
+    player: str
+    space: int
+    amount: int
+
+
+class AuctionUnsold(_Event):
+    type: Literal["auction_unsold"] = "auction_unsold"
+    space: int
+
+
+class RentClaimOpened(_Event):
+    type: Literal["rent_claim_opened"] = "rent_claim_opened"
+    claim: int
+    space: int
+    payer: str
+    owner: str
+    amount: int
+    turn_no: int
+
+
+class RentPaid(_Payment):
+    type: Literal["rent_paid"] = "rent_paid"
+    claim: int
+
+
+class RentClaimLapsed(_Event):
+    type: Literal["rent_claim_lapsed"] = "rent_claim_lapsed"
+    claim: int
+
+
+class TaxPaid(_Payment):
+    type: Literal["tax_paid"] = "tax_paid"
+    space: int
+
+
+class CardDrawRequired(_Event):
+    type: Literal["card_draw_required"] = "card_draw_required"
+    player: str
+    deck: Literal["chance", "chest"]
+
+
+class CardDrawn(_Event):
+    type: Literal["card_drawn"] = "card_drawn"
+    player: str
+    deck: Literal["chance", "chest"]
+    card: str
+
+
+class CardPayment(_Payment):
+    type: Literal["card_payment"] = "card_payment"
+    card: str
+
+
+class UtilityThrowRequired(_Event):
+    """A nearest-utility card: the player throws again and pays a multiple of that throw."""
+
+    type: Literal["utility_throw_required"] = "utility_throw_required"
+    player: str
+    space: int
+    multiplier: int
+
+
+class JailCardKept(_Event):
+    type: Literal["jail_card_kept"] = "jail_card_kept"
+    player: str
+    card: str
+
+
+class JailCardReturned(_Event):
+    """A Get Out of Jail Free card goes back to the bottom of its deck."""
+
+    type: Literal["jail_card_returned"] = "jail_card_returned"
+    player: str
+    card: str
+
+
+class DebtIncurred(_Event):
+    """A payment the debtor cannot make from cash; `claim` when it was a rent claim."""
+
+    type: Literal["debt_incurred"] = "debt_incurred"
+    debtor: str
+    creditor: str
+    amount: int
+    reason: str
+    claim: int | None = None
+
+
+class DebtPaid(_Payment):
+    type: Literal["debt_paid"] = "debt_paid"
+
+
+class CashAdjusted(_Payment):
+    type: Literal["cash_adjusted"] = "cash_adjusted"
+    reason: str
+
+
+class DeedAdjusted(_Event):
+    type: Literal["deed_adjusted"] = "deed_adjusted"
+    space: int
+    owner: str | None
+    mortgaged: bool
+    reason: str
+
+
+class BuildingsAdjusted(_Event):
+    type: Literal["buildings_adjusted"] = "buildings_adjusted"
+    space: int
+    houses: int
+    hotel: bool
+    reason: str
+
+
+class TokenAdjusted(_Event):
+    type: Literal["token_adjusted"] = "token_adjusted"
+    player: str
+    space: int
+    reason: str
+
+
+class JailAdjusted(_Event):
+    type: Literal["jail_adjusted"] = "jail_adjusted"
+    player: str
+    in_jail: bool
+    turns_served: int
+    reason: str
+
+
+class CardAdjusted(_Event):
+    type: Literal["card_adjusted"] = "card_adjusted"
+    card: str
+    holder: str | None
+    reason: str
+
+
+class TurnAdjusted(_Event):
+    type: Literal["turn_adjusted"] = "turn_adjusted"
+    player: str
+    reason: str
+
+
+Event = Annotated[
+    GameStarted | DiceRolled | TokenMoved | SalaryPaid | SentToJail | JailTurnServed | LeftJail
+    | JailFinePaid | RollAgain | TurnPassed | PurchaseOffered | DeedBought | PurchaseDeclined
+    | AuctionOpened | BidPlaced | AuctionWon | AuctionWinnerStruckOut | AuctionUnsold
+    | RentClaimOpened | RentPaid | RentClaimLapsed | TaxPaid | CardDrawRequired | CardDrawn
+    | CardPayment | UtilityThrowRequired | JailCardKept | JailCardReturned | DebtIncurred
+    | DebtPaid | CashAdjusted | DeedAdjusted | BuildingsAdjusted | TokenAdjusted | JailAdjusted
+    | CardAdjusted | TurnAdjusted,
+    Field(discriminator="type"),
+]
+
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)

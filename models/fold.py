@@ -1,0 +1,290 @@
+"""`apply`: fold one event into the state. Pure bookkeeping; every decision was made in `decide`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from models import events as ev
+from models.events import BANK, Event
+from models.state import Auction, Claim, Debt, DeedState, GameState, PlayerState
+
+
+class FoldError(Exception):
+    """An event that cannot be applied to the state it follows (a corrupt or foreign ledger)."""
+
+
+def start(event: ev.GameStarted) -> GameState:
+    """The state right after a game starts."""
+    return GameState(
+        profile=event.profile,
+        board=event.board,
+        decks=event.decks,
+        players=[PlayerState(name=n, cash=event.starting_cash) for n in event.players],
+        deeds={space: DeedState(space=space) for space in event.deeds},
+        bank_houses=event.bank_houses,
+        bank_hotels=event.bank_hotels,
+        jail_space=event.jail_space,
+        current=event.players[0],
+        seq=1,
+    )
+
+
+def apply(state: GameState, event: Event) -> GameState:
+    """Apply `event` to `state` in place and return it; raises FoldError if it does not fit."""
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise FoldError(f"event {event.type} cannot follow the start of a game")
+    try:
+        for transfer in event.transfers():
+            _move_money(state, transfer)
+        handler(state, event)
+    except KeyError as e:
+        raise FoldError(f"event {event.type} names an unknown player or space: {e}") from e
+    state.seq += 1
+    return state
+
+
+def _move_money(state: GameState, transfer: ev.Transfer) -> None:
+    if transfer.source != BANK:
+        state.player(transfer.source).cash -= transfer.amount
+    if transfer.target != BANK:
+        state.player(transfer.target).cash += transfer.amount
+
+
+def _nothing(state: GameState, event: Any) -> None:
+    """Events whose only effect is the money they move, or that are a record for people."""
+
+
+def _dice(state: GameState, e: ev.DiceRolled) -> None:
+    state.last_dice = e.dice
+    if e.purpose == "move":
+        state.doubles = state.doubles + 1 if e.dice[0] == e.dice[1] else 0
+        state.may_roll_again = e.dice[0] == e.dice[1]
+    elif e.purpose == "jail":
+        state.may_roll_again = False
+    state.phase = "resolving"
+
+
+def _moved(state: GameState, e: ev.TokenMoved) -> None:
+    state.player(e.player).position = e.to_space
+
+
+def _to_jail(state: GameState, e: ev.SentToJail) -> None:
+    player = state.player(e.player)
+    player.in_jail = True
+    player.jail_turns = 0
+    player.position = _jail_space(state)
+    if e.player == state.current:
+        state.may_roll_again = False
+        state.doubles = 0
+
+
+def _jail_space(state: GameState) -> int:
+    return state.jail_space
+
+
+def _served(state: GameState, e: ev.JailTurnServed) -> None:
+    state.player(e.player).jail_turns = e.turns_served
+
+
+def _left_jail(state: GameState, e: ev.LeftJail) -> None:
+    player = state.player(e.player)
+    player.in_jail = False
+    player.jail_turns = 0
+    if e.how == "double":
+        state.doubles = 1
+        state.may_roll_again = e.rolls_again
+    if e.how == "third_roll":
+        state.may_roll_again = False
+
+
+def _roll_again(state: GameState, e: ev.RollAgain) -> None:
+    state.phase = "roll"
+    state.may_roll_again = False
+
+
+def _turn_passed(state: GameState, e: ev.TurnPassed) -> None:
+    state.current = e.player
+    state.turn_no = e.turn_no
+    state.doubles = 0
+    state.may_roll_again = False
+    state.phase = "roll"
+
+
+def _offered(state: GameState, e: ev.PurchaseOffered) -> None:
+    state.phase = "buy"
+    state.offer = e.space
+
+
+def _bought(state: GameState, e: ev.DeedBought) -> None:
+    state.deeds[e.space].owner = e.payer
+    state.offer = None
+    state.phase = "resolving"
+
+
+def _declined(state: GameState, e: ev.PurchaseDeclined) -> None:
+    state.offer = None
+
+
+def _auction_opened(state: GameState, e: ev.AuctionOpened) -> None:
+    state.phase = "auction"
+    state.auction = Auction(space=e.space, opening_bid=e.opening_bid, excluded=list(e.excluded))
+
+
+def _bid(state: GameState, e: ev.BidPlaced) -> None:
+    assert state.auction is not None
+    state.auction.high_bid = e.amount
+    state.auction.high_bidder = e.player
+
+
+def _auction_won(state: GameState, e: ev.AuctionWon) -> None:
+    state.deeds[e.space].owner = e.payer
+    _auction_over(state)
+
+
+def _auction_over(state: GameState, *_: Any) -> None:
+    state.auction = None
+    state.phase = "resolving"
+
+
+def _claim_opened(state: GameState, e: ev.RentClaimOpened) -> None:
+    state.claims.append(Claim(claim=e.claim, space=e.space, payer=e.payer, owner=e.owner,
+                              amount=e.amount, turn_no=e.turn_no))
+    state.next_claim = e.claim + 1
+
+
+def _claim_closed(state: GameState, e: ev.RentPaid | ev.RentClaimLapsed) -> None:
+    state.claims = [c for c in state.claims if c.claim != e.claim]
+
+
+def _card_required(state: GameState, e: ev.CardDrawRequired) -> None:
+    state.phase = "card"
+    state.card_deck = e.deck
+
+
+def _card_drawn(state: GameState, e: ev.CardDrawn) -> None:
+    state.card_deck = None
+    state.phase = "resolving"
+
+
+def _utility_required(state: GameState, e: ev.UtilityThrowRequired) -> None:
+    state.phase = "utility_throw"
+    state.utility_due = (e.space, e.multiplier)
+
+
+def _card_kept(state: GameState, e: ev.JailCardKept) -> None:
+    state.jail_cards[e.card] = e.player
+
+
+def _card_returned(state: GameState, e: ev.JailCardReturned) -> None:
+    state.jail_cards.pop(e.card, None)
+
+
+def _debt(state: GameState, e: ev.DebtIncurred) -> None:
+    state.debts.append(Debt(debtor=e.debtor, creditor=e.creditor, amount=e.amount,
+                            reason=e.reason))
+    if e.claim is not None:
+        state.claims = [c for c in state.claims if c.claim != e.claim]
+
+
+def _debt_paid(state: GameState, e: ev.DebtPaid) -> None:
+    for debt in state.debts:
+        if debt.debtor == e.payer and debt.creditor == e.payee and debt.amount == e.amount:
+            state.debts.remove(debt)
+            return
+    raise FoldError(f"no open debt of {e.amount} from {e.payer} to {e.payee}")
+
+
+def _deed_adjusted(state: GameState, e: ev.DeedAdjusted) -> None:
+    deed = state.deeds[e.space]
+    deed.owner = e.owner
+    deed.mortgaged = e.mortgaged
+
+
+def _buildings_adjusted(state: GameState, e: ev.BuildingsAdjusted) -> None:
+    deed = state.deeds[e.space]
+    state.bank_houses += deed.houses - e.houses
+    state.bank_hotels += int(deed.hotel) - int(e.hotel)
+    deed.houses = e.houses
+    deed.hotel = e.hotel
+
+
+def _token_adjusted(state: GameState, e: ev.TokenAdjusted) -> None:
+    state.player(e.player).position = e.space
+
+
+def _jail_adjusted(state: GameState, e: ev.JailAdjusted) -> None:
+    player = state.player(e.player)
+    player.in_jail = e.in_jail
+    player.jail_turns = e.turns_served if e.in_jail else 0
+    if e.in_jail:
+        player.position = _jail_space(state)
+
+
+def _card_adjusted(state: GameState, e: ev.CardAdjusted) -> None:
+    if e.holder is None:
+        state.jail_cards.pop(e.card, None)
+    else:
+        state.jail_cards[e.card] = e.holder
+
+
+def _turn_adjusted(state: GameState, e: ev.TurnAdjusted) -> None:
+    state.current = e.player
+    state.phase = "roll"
+    state.doubles = 0
+    state.may_roll_again = False
+    state.offer = None
+    state.card_deck = None
+    state.utility_due = None
+    state.auction = None
+
+
+def _utility_settled(state: GameState) -> None:
+    state.utility_due = None
+
+
+def _dice_then_settle(state: GameState, e: ev.DiceRolled) -> None:
+    _dice(state, e)
+    if e.purpose == "utility":
+        _utility_settled(state)
+
+
+_HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
+    ev.DiceRolled: _dice_then_settle,
+    ev.TokenMoved: _moved,
+    ev.SalaryPaid: _nothing,
+    ev.SentToJail: _to_jail,
+    ev.JailTurnServed: _served,
+    ev.LeftJail: _left_jail,
+    ev.JailFinePaid: _nothing,
+    ev.RollAgain: _roll_again,
+    ev.TurnPassed: _turn_passed,
+    ev.PurchaseOffered: _offered,
+    ev.DeedBought: _bought,
+    ev.PurchaseDeclined: _declined,
+    ev.AuctionOpened: _auction_opened,
+    ev.BidPlaced: _bid,
+    ev.AuctionWon: _auction_won,
+    ev.AuctionWinnerStruckOut: _nothing,
+    ev.AuctionUnsold: _auction_over,
+    ev.RentClaimOpened: _claim_opened,
+    ev.RentPaid: _claim_closed,
+    ev.RentClaimLapsed: _claim_closed,
+    ev.TaxPaid: _nothing,
+    ev.CardDrawRequired: _card_required,
+    ev.CardDrawn: _card_drawn,
+    ev.CardPayment: _nothing,
+    ev.UtilityThrowRequired: _utility_required,
+    ev.JailCardKept: _card_kept,
+    ev.JailCardReturned: _card_returned,
+    ev.DebtIncurred: _debt,
+    ev.DebtPaid: _debt_paid,
+    ev.CashAdjusted: _nothing,
+    ev.DeedAdjusted: _deed_adjusted,
+    ev.BuildingsAdjusted: _buildings_adjusted,
+    ev.TokenAdjusted: _token_adjusted,
+    ev.JailAdjusted: _jail_adjusted,
+    ev.CardAdjusted: _card_adjusted,
+    ev.TurnAdjusted: _turn_adjusted,
+}

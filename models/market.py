@@ -1,0 +1,114 @@
+"""Buying, auctions, rent claims and debts: every way a deed or a debt is settled."""
+
+from __future__ import annotations
+
+from models import events as ev
+from models.commands import Bid, Buy, CloseAuction, CollectRent, Decline, PayDebt
+from models.events import BANK
+from models.table import Scratch
+
+
+def buy(t: Scratch, cmd: Buy) -> None:
+    """Buy the offered deed at the board price."""
+    space = _offer_for(t, cmd.player)
+    price = t.board.deed(space).price
+    cash = t.state.player(cmd.player).cash
+    if cash < price:
+        t.refuse("buy", f"{cmd.player} has {cash}, {t.space_name(space)} costs {price}; "
+                 "decline to auction it")
+    t.emit(ev.DeedBought(payer=cmd.player, payee=BANK, amount=price, space=space))
+
+
+def decline(t: Scratch, cmd: Decline) -> None:
+    """Decline the offer: the banker auctions the deed at once."""
+    space = _offer_for(t, cmd.player)
+    t.emit(ev.PurchaseDeclined(player=cmd.player, space=space))
+    open_auction(t, space, excluded=[])
+
+
+def open_auction(t: Scratch, space: int, excluded: list[str]) -> None:
+    """Open the bidding at the profile's opening bid (a fixed sum or the board price)."""
+    if t.profile.auction_opening == "board_price":
+        opening = t.board.deed(space).price
+    else:
+        opening = t.profile.auction_opening_bid
+    t.emit(ev.AuctionOpened(space=space, opening_bid=opening, excluded=excluded))
+
+
+def bid(t: Scratch, cmd: Bid) -> None:
+    """A bid: at least the opening bid, and above the highest by the profile's least raise."""
+    auction = t.state.auction
+    if t.state.phase != "auction" or auction is None:
+        t.refuse("auction", "no auction is open")
+    bidder = t.player(cmd.player)
+    if bidder.bankrupt:
+        t.refuse("auction", f"{cmd.player} is out of the game")
+    if cmd.player in auction.excluded:
+        t.refuse("auction_winner_cannot_pay",
+                 f"{cmd.player} could not pay a winning bid on this deed and may not bid again")
+    if auction.high_bid is None:
+        if cmd.amount < auction.opening_bid:
+            t.refuse("auction_opening_bid",
+                     f"the bidding opens at {auction.opening_bid}; {cmd.amount} is too low")
+    elif cmd.amount < auction.high_bid + t.profile.auction_min_raise:
+        t.refuse("auction", f"a bid must be at least {auction.high_bid + t.profile.auction_min_raise}"
+                 f" (highest {auction.high_bid} by {auction.high_bidder})")
+    t.emit(ev.BidPlaced(player=cmd.player, amount=cmd.amount))
+
+
+def close_auction(t: Scratch, cmd: CloseAuction) -> None:
+    """Close the bidding: the winner pays, or is struck out and the auction is held again."""
+    auction = t.state.auction
+    if t.state.phase != "auction" or auction is None:
+        t.refuse("auction", "no auction is open")
+    space = auction.space
+    winner, amount = auction.high_bidder, auction.high_bid
+    if winner is None or amount is None:
+        t.emit(ev.AuctionUnsold(space=space))
+        return
+    if t.state.player(winner).cash >= amount:
+        t.emit(ev.AuctionWon(payer=winner, payee=BANK, amount=amount, space=space))
+        return
+    t.emit(ev.AuctionWinnerStruckOut(player=winner, space=space, amount=amount))
+    open_auction(t, space, excluded=[*auction.excluded, winner])
+
+
+def collect_rent(t: Scratch, cmd: CollectRent) -> None:
+    """The owner claims the rent: paid from cash, or owed as a debt."""
+    claim = next((c for c in t.state.claims if c.claim == cmd.claim), None)
+    if claim is None:
+        t.refuse("rent_window", f"rent claim {cmd.claim} is not open (collected, lapsed or unknown)")
+    deed = t.state.deeds[claim.space]
+    if deed.owner != claim.owner:
+        t.refuse("rent", f"{claim.owner} no longer owns {t.space_name(claim.space)}")
+    if deed.mortgaged:
+        t.refuse("rent_mortgaged", f"{t.space_name(claim.space)} is mortgaged")
+    if t.state.player(claim.owner).in_jail and not t.profile.jail_collects_rent:
+        t.refuse("rent_in_jail", f"{claim.owner} is in Jail and collects no rent")
+    payer = t.state.player(claim.payer)
+    if payer.cash >= claim.amount:
+        t.emit(ev.RentPaid(payer=claim.payer, payee=claim.owner, amount=claim.amount,
+                           claim=claim.claim))
+    else:
+        t.emit(ev.DebtIncurred(debtor=claim.payer, creditor=claim.owner, amount=claim.amount,
+                               reason=f"rent on {t.space_name(claim.space)}", claim=claim.claim))
+
+
+def pay_debt(t: Scratch, cmd: PayDebt) -> None:
+    """Settle the player's oldest open debt in full."""
+    debt = next((d for d in t.state.debts if d.debtor == cmd.player), None)
+    if debt is None:
+        t.refuse("debt", f"{cmd.player} owes nothing")
+    cash = t.player(cmd.player).cash
+    if cash < debt.amount:
+        t.refuse("debt", f"{cmd.player} owes {debt.amount} to {debt.creditor} and has {cash}")
+    t.emit(ev.DebtPaid(payer=cmd.player, payee=debt.creditor, amount=debt.amount))
+
+
+def _offer_for(t: Scratch, name: str) -> int:
+    t.player(name)
+    if t.state.phase != "buy" or t.state.offer is None:
+        t.refuse("buy", "no deed is on offer")
+    if name != t.state.current:
+        t.refuse("turn", f"the offer is {t.state.current}'s, not {name}'s")
+    return t.state.offer

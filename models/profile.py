@@ -1,0 +1,88 @@
+"""A profile: the rule set of one championship; every difference between them is a switch here."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+# Every rule the engine can cite. A profile maps each to the clause its rule book gives it, so an
+# error reads "SG Paying Rent: ..." at an SG table and "CL Collect rent: ..." at a classic one.
+CLAUSE_KEYS: tuple[str, ...] = (
+    "players",
+    "roll_off",
+    "turn",
+    "dice",
+    "doubles",
+    "salary",
+    "buy",
+    "auction",
+    "auction_opening_bid",
+    "auction_winner_cannot_pay",
+    "rent",
+    "rent_window",
+    "rent_mortgaged",
+    "rent_in_jail",
+    "tax",
+    "cards",
+    "jail",
+    "jail_fine",
+    "jail_card",
+    "debt",
+    "adjustment",
+    "game_over",
+)
+
+
+class Profile(BaseModel):
+    """The switches of one championship's rules; see RULES.md for the table they come from."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    code: str = Field(pattern=r"^[A-Z]{2,3}$")
+    name: str
+    board: str
+    deck: str
+    players_min: int = Field(ge=2)
+    players_max: int = Field(le=8)
+    starting_cash: int = Field(gt=0)
+    starting_notes: dict[int, int]
+    bank_houses: int = Field(ge=0)
+    bank_hotels: int = Field(ge=0)
+    jail_fine: int = Field(gt=0)
+    jail_max_turns: int = Field(ge=1)
+    jail_double_rolls_again: bool
+    jail_collects_rent: bool
+    auction_opening: Literal["fixed", "board_price"]
+    auction_opening_bid: int = Field(ge=1)
+    auction_min_raise: int = Field(ge=1)
+    rent_claim_window_turns: int = Field(ge=1)
+    full_set_doubles_with_mortgaged: bool
+    game_minutes: int | None = Field(default=None, gt=0)
+    announcement_minutes: list[int] = []
+    clauses: dict[str, str]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Profile:
+        problems: list[str] = []
+        if self.players_min > self.players_max:
+            problems.append(f"players_min {self.players_min} exceeds players_max {self.players_max}")
+        notes_total = sum(value * count for value, count in self.starting_notes.items())
+        if notes_total != self.starting_cash:
+            problems.append(
+                f"starting_notes add up to {notes_total}, not the starting cash {self.starting_cash}"
+            )
+        missing = [key for key in CLAUSE_KEYS if key not in self.clauses]
+        if missing:
+            problems.append("clauses missing for: " + ", ".join(missing))
+        unknown = sorted(set(self.clauses) - set(CLAUSE_KEYS))
+        if unknown:
+            problems.append("clauses for unknown rules: " + ", ".join(unknown))
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    def clause(self, key: str) -> str:
+        """The rule-book citation for the rule `key` under this profile."""
+        return self.clauses[key]

@@ -1,0 +1,118 @@
+"""The state of a game: a fold of its events (`apply` is the only thing that changes it)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+Phase = Literal["roll", "resolving", "buy", "auction", "card", "utility_throw", "over"]
+
+
+class PlayerState(BaseModel):
+    name: str
+    cash: int
+    position: int = 0
+    in_jail: bool = False
+    jail_turns: int = 0
+    bankrupt: bool = False
+
+
+class DeedState(BaseModel):
+    space: int
+    owner: str | None = None
+    mortgaged: bool = False
+    houses: int = 0
+    hotel: bool = False
+
+    @property
+    def steps(self) -> int:
+        """Building steps on the street: 0–4 houses, 5 = hotel."""
+        return 5 if self.hotel else self.houses
+
+
+class Claim(BaseModel):
+    """Rent owed on landing, open until collected or lapsed."""
+
+    claim: int
+    space: int
+    payer: str
+    owner: str
+    amount: int
+    turn_no: int
+
+
+class Auction(BaseModel):
+    space: int
+    opening_bid: int
+    high_bid: int | None = None
+    high_bidder: str | None = None
+    excluded: list[str] = []
+
+
+class Debt(BaseModel):
+    debtor: str
+    creditor: str
+    amount: int
+    reason: str
+
+
+class GameState(BaseModel):
+    """Everything the rules need to decide the next command, and everything the table sees."""
+
+    profile: str
+    board: str
+    decks: str
+    players: list[PlayerState]
+    deeds: dict[int, DeedState]
+    bank_houses: int
+    bank_hotels: int
+    jail_space: int
+    jail_cards: dict[str, str] = Field(
+        default_factory=dict, description="Get Out of Jail Free cards held: card id -> player."
+    )
+    current: str
+    turn_no: int = 1
+    doubles: int = 0
+    may_roll_again: bool = False
+    phase: Phase = "roll"
+    offer: int | None = Field(default=None, description="Space offered for purchase.")
+    card_deck: Literal["chance", "chest"] | None = None
+    utility_due: tuple[int, int] | None = Field(
+        default=None, description="(space, multiplier) waiting for a nearest-utility throw."
+    )
+    auction: Auction | None = None
+    claims: list[Claim] = []
+    next_claim: int = 1
+    debts: list[Debt] = []
+    last_dice: tuple[int, int] | None = None
+    seq: int = Field(default=0, description="Number of events folded into this state.")
+
+    def player(self, name: str) -> PlayerState:
+        """The player called `name`; raises KeyError if there is none."""
+        for player in self.players:
+            if player.name == name:
+                return player
+        raise KeyError(name)
+
+    def has_player(self, name: str) -> bool:
+        """Whether `name` plays at this table."""
+        return any(p.name == name for p in self.players)
+
+    def active_players(self) -> list[PlayerState]:
+        """Players still in the game, in turn order."""
+        return [p for p in self.players if not p.bankrupt]
+
+    def owned_by(self, name: str) -> list[DeedState]:
+        """The deeds a player owns, in board order."""
+        return [d for _, d in sorted(self.deeds.items()) if d.owner == name]
+
+    def next_player_after(self, name: str) -> str:
+        """The next player in turn order who is still in the game."""
+        names = [p.name for p in self.players]
+        start = names.index(name)
+        for offset in range(1, len(names) + 1):
+            candidate = self.players[(start + offset) % len(names)]
+            if not candidate.bankrupt:
+                return candidate.name
+        return name

@@ -1,0 +1,101 @@
+"""The rules of one table (board, profile, decks) and the scratch pad a decision is worked on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NoReturn
+
+from models.board import Board, Railway, Street, Utility
+from models.deck import Decks
+from models.errors import BadInput, RuleViolation
+from models.events import BANK, Event
+from models.fold import apply
+from models.profile import Profile
+from models.state import DeedState, GameState, PlayerState
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a game is played with: its board, profile and decks."""
+
+    board: Board
+    profile: Profile
+    decks: Decks
+
+
+@dataclass
+class Scratch:
+    """A copy of the state that a command's events are applied to as they are decided."""
+
+    table: Table
+    state: GameState
+    events: list[Event] = field(default_factory=list)
+
+    @property
+    def board(self) -> Board:
+        return self.table.board
+
+    @property
+    def profile(self) -> Profile:
+        return self.table.profile
+
+    def emit(self, event: Event) -> None:
+        """Record `event` and fold it in at once, so the next decision sees its effect."""
+        apply(self.state, event)
+        self.events.append(event)
+
+    def refuse(self, rule: str, message: str) -> NoReturn:
+        """Refuse the command, citing the profile's clause for `rule`."""
+        raise RuleViolation(self.profile.clause(rule), message)
+
+    # Look-ups that turn bad names into clear errors ---------------------------------------
+
+    def player(self, name: str) -> PlayerState:
+        """The named player; raises BadInput for a name not at this table."""
+        if not self.state.has_player(name):
+            raise BadInput(f"no player called {name!r} at this table")
+        return self.state.player(name)
+
+    def account(self, name: str) -> str:
+        """A player's name or `bank`; raises BadInput otherwise."""
+        if name != BANK:
+            self.player(name)
+        return name
+
+    def deed_state(self, space: int) -> DeedState:
+        """The state of the deed on `space`; raises BadInput when that space is no deed."""
+        if space not in self.state.deeds:
+            raise BadInput(f"{self.board.space(space).label()} is not a deed")
+        return self.state.deeds[space]
+
+    def space_name(self, space: int) -> str:
+        return self.board.space(space).name
+
+    # Money -------------------------------------------------------------------------------
+
+    def rent_due(self, space: int, dice_total: int, multiplier: int = 1) -> int:
+        """Rent on landing on `space`, for its owner's holdings (0 when mortgaged)."""
+        deed = self.state.deeds[space]
+        figures = self.board.deed(space)
+        if deed.owner is None or deed.mortgaged:
+            return 0
+        owned = self.state.owned_by(deed.owner)
+        if isinstance(figures, Street):
+            if deed.steps:
+                return figures.rents[deed.steps] * multiplier
+            return figures.rents[0] * (2 if self.doubles_rent(figures) else 1) * multiplier
+        if isinstance(figures, Railway):
+            count = sum(isinstance(self.board.deed(d.space), Railway) for d in owned)
+            return self.board.railway_rents[count - 1] * multiplier
+        assert isinstance(figures, Utility)
+        count = sum(isinstance(self.board.deed(d.space), Utility) for d in owned)
+        return self.board.utility_multipliers[count - 1] * dice_total * multiplier
+
+    def doubles_rent(self, street: Street) -> bool:
+        """Whether an unimproved street's rent is doubled: the owner holds its whole colour set
+        (and, where the profile says so, none of the set is mortgaged)."""
+        owner = self.state.deeds[street.index].owner
+        members = [self.state.deeds[s.index] for s in self.board.streets_of(street.group)]
+        if any(m.owner != owner for m in members):
+            return False
+        return self.profile.full_set_doubles_with_mortgaged or not any(m.mortgaged for m in members)

@@ -1,0 +1,215 @@
+"""The turn: dice, movement, salary, Jail, landing on a space, and passing play on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Literal
+
+from models import events as ev
+from models.board import Chance, Chest, GoToJail, Railway, Street, Tax, Utility
+from models.commands import PayJailFine, Roll, UseJailCard
+from models.events import BANK
+from models.state import PlayerState
+from models.table import Scratch
+
+BOARD = 40
+JailCause = Literal["space", "card", "third_double"]
+
+
+def roll(t: Scratch, cmd: Roll) -> None:
+    """The current player's dice: a move, a roll in Jail, or the throw a utility card asked for."""
+    s = t.state
+    if s.phase == "utility_throw":
+        _check_turn(t, cmd.player)
+        _utility_throw(t, cmd)
+        return
+    _expect_roll_phase(t)
+    _check_turn(t, cmd.player)
+    _lapse_claims(t)
+    player = t.player(cmd.player)
+    total = sum(cmd.dice)
+    double = cmd.dice[0] == cmd.dice[1]
+    if player.in_jail:
+        t.emit(ev.DiceRolled(player=player.name, dice=cmd.dice, purpose="jail"))
+        _roll_in_jail(t, cmd.player, total, double)
+        return
+    t.emit(ev.DiceRolled(player=player.name, dice=cmd.dice, purpose="move"))
+    if double and s.doubles >= 3:
+        # A third double: straight to Jail without moving by that roll; the turn ends.
+        t.emit(ev.SentToJail(player=player.name, cause="third_double"))
+        return
+    move_by(t, player.name, total)
+    land(t, player.name, dice_total=total)
+
+
+def _roll_in_jail(t: Scratch, name: str, total: int, double: bool) -> None:
+    player = t.state.player(name)
+    if double:
+        # PX 6.6.5c: throw again after leaving with a double; CL and SG: no further roll.
+        t.emit(ev.LeftJail(player=name, how="double",
+                           rolls_again=t.profile.jail_double_rolls_again))
+        move_by(t, name, total)
+        land(t, name, dice_total=total)
+        return
+    served = player.jail_turns + 1
+    if served < t.profile.jail_max_turns:
+        t.emit(ev.JailTurnServed(player=name, turns_served=served))
+        return
+    # The last failed roll: pay the fine and move by that roll, with no further roll.
+    pay(t, name, BANK, t.profile.jail_fine, "jail fine",
+        lambda: ev.JailFinePaid(payer=name, payee=BANK, amount=t.profile.jail_fine))
+    t.emit(ev.LeftJail(player=name, how="third_roll"))
+    move_by(t, name, total)
+    land(t, name, dice_total=total)
+
+
+def pay_jail_fine(t: Scratch, cmd: PayJailFine) -> None:
+    """Leave Jail by paying the fine before rolling."""
+    player = _jailed_before_roll(t, cmd.player)
+    fine = t.profile.jail_fine
+    if player.cash < fine:
+        t.refuse("jail_fine", f"{player.name} has {player.cash}, the fine is {fine}")
+    t.emit(ev.JailFinePaid(payer=player.name, payee=BANK, amount=fine))
+    t.emit(ev.LeftJail(player=player.name, how="fine"))
+
+
+def use_jail_card(t: Scratch, cmd: UseJailCard) -> None:
+    """Leave Jail with a Get Out of Jail Free card; it goes back to the bottom of its deck."""
+    player = _jailed_before_roll(t, cmd.player)
+    held = sorted(card for card, holder in t.state.jail_cards.items() if holder == player.name)
+    if not held:
+        t.refuse("jail_card", f"{player.name} holds no Get Out of Jail Free card")
+    t.emit(ev.JailCardReturned(player=player.name, card=held[0]))
+    t.emit(ev.LeftJail(player=player.name, how="card"))
+
+
+def _jailed_before_roll(t: Scratch, name: str) -> PlayerState:
+    _expect_roll_phase(t)
+    _check_turn(t, name)
+    player = t.player(name)
+    if not player.in_jail:
+        t.refuse("jail", f"{name} is not in Jail")
+    return player
+
+
+def move_by(t: Scratch, name: str, steps: int) -> None:
+    """Move forward by the dice, collecting salary for passing or landing on GO."""
+    start = t.state.player(name).position
+    target = (start + steps) % BOARD
+    t.emit(ev.TokenMoved(player=name, from_space=start, to_space=target, how="dice"))
+    if start + steps >= BOARD:
+        _salary(t, name)
+
+
+def move_to(t: Scratch, name: str, target: int, *, salary: bool, how: str = "card") -> None:
+    """Move forward to `target` (a card); salary when passing or landing on GO, if `salary`."""
+    start = t.state.player(name).position
+    t.emit(ev.TokenMoved(player=name, from_space=start, to_space=target, how="card"))
+    if salary and (target <= start or target == 0):
+        _salary(t, name)
+
+
+def _salary(t: Scratch, name: str) -> None:
+    t.emit(ev.SalaryPaid(payer=BANK, payee=name, amount=t.board.salary))
+
+
+def land(t: Scratch, name: str, *, dice_total: int, multiplier: int = 1,
+         utility_multiplier: int | None = None) -> None:
+    """What the space the player now stands on asks of them."""
+    space = t.board.space(t.state.player(name).position)
+    if isinstance(space, Street | Railway | Utility):
+        _land_on_deed(t, name, space.index, dice_total, multiplier, utility_multiplier)
+    elif isinstance(space, Tax):
+        pay(t, name, BANK, space.amount, f"tax on {space.name}",
+            lambda: ev.TaxPaid(payer=name, payee=BANK, amount=space.amount, space=space.index))
+    elif isinstance(space, Chance | Chest):
+        t.emit(ev.CardDrawRequired(player=name, deck=space.kind))
+    elif isinstance(space, GoToJail):
+        send_to_jail(t, name, "space")
+
+
+def _land_on_deed(t: Scratch, name: str, space: int, dice_total: int, multiplier: int,
+                  utility_multiplier: int | None) -> None:
+    deed = t.state.deeds[space]
+    if deed.owner is None:
+        price = t.board.deed(space).price
+        t.emit(ev.PurchaseOffered(player=name, space=space, price=price))
+        return
+    if deed.owner == name or deed.mortgaged:
+        return
+    if t.state.player(deed.owner).in_jail and not t.profile.jail_collects_rent:
+        return
+    if utility_multiplier is not None:
+        t.emit(ev.UtilityThrowRequired(player=name, space=space, multiplier=utility_multiplier))
+        return
+    open_claim(t, name, space, t.rent_due(space, dice_total, multiplier))
+
+
+def open_claim(t: Scratch, payer: str, space: int, amount: int) -> None:
+    """Rent is never automatic: it waits as a claim until the owner collects it or it lapses."""
+    owner = t.state.deeds[space].owner
+    assert owner is not None
+    t.emit(ev.RentClaimOpened(claim=t.state.next_claim, space=space, payer=payer, owner=owner,
+                              amount=amount, turn_no=t.state.turn_no))
+
+
+def _utility_throw(t: Scratch, cmd: Roll) -> None:
+    assert t.state.utility_due is not None
+    space, multiplier = t.state.utility_due
+    t.emit(ev.DiceRolled(player=cmd.player, dice=cmd.dice, purpose="utility"))
+    open_claim(t, cmd.player, space, multiplier * sum(cmd.dice))
+
+
+def send_to_jail(t: Scratch, name: str, cause: JailCause) -> None:
+    """Straight to Jail, no salary; the turn ends."""
+    t.emit(ev.SentToJail(player=name, cause=cause))
+
+
+def pay(t: Scratch, payer: str, payee: str, amount: int, reason: str,
+        make: Callable[[], ev.Event]) -> None:
+    """A payment the rules force: made at once from cash, or left open as a debt."""
+    if t.state.player(payer).cash >= amount:
+        t.emit(make())
+    else:
+        t.emit(ev.DebtIncurred(debtor=payer, creditor=payee, amount=amount, reason=reason))
+
+
+def finish(t: Scratch) -> None:
+    """Once nothing is pending: the same player rolls again after a double, or play passes on."""
+    s = t.state
+    if s.phase != "resolving":
+        return
+    player = s.player(s.current)
+    if s.may_roll_again and not player.in_jail and not player.bankrupt:
+        t.emit(ev.RollAgain(player=s.current))
+    else:
+        t.emit(ev.TurnPassed(player=s.next_player_after(s.current), turn_no=s.turn_no + 1))
+
+
+def _lapse_claims(t: Scratch) -> None:
+    # The claim window closes when the n-th next player rolls (n = 1 CL and PX, 2 SG).
+    window = t.profile.rent_claim_window_turns
+    for claim in list(t.state.claims):
+        if t.state.turn_no >= claim.turn_no + window:
+            t.emit(ev.RentClaimLapsed(claim=claim.claim))
+
+
+def _check_turn(t: Scratch, name: str) -> None:
+    t.player(name)
+    if name != t.state.current:
+        t.refuse("turn", f"it is {t.state.current}'s turn, not {name}'s")
+
+
+def _expect_roll_phase(t: Scratch) -> None:
+    s = t.state
+    if s.phase == "roll":
+        return
+    waiting = {
+        "buy": f"{s.current} must first buy or decline "
+               f"{t.space_name(s.offer) if s.offer is not None else 'the deed'}",
+        "auction": "the auction must first be closed",
+        "card": f"{s.current} must first draw a {s.card_deck} card",
+        "utility_throw": f"{s.current} must first throw for the utility rent",
+        "over": "the game is over",
+    }
+    t.refuse("turn", waiting.get(s.phase, f"play is at {s.phase}"))

@@ -1,0 +1,1 @@
+"""Shipped data files: boards, profiles and decks, read by models.loading."""

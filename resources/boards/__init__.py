@@ -1,0 +1,1 @@
+"""Board files (TOML), one per edition."""

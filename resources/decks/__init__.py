@@ -1,0 +1,1 @@
+"""Deck files (TOML): the Chance and Community Chest cards of an edition."""

@@ -1,0 +1,1 @@
+"""Profile files (TOML), one per rule set."""

@@ -1,0 +1,1 @@
+"""Tests mirror the source tree: models (pure), app (real SQLite), ui (pytest-qt)."""
