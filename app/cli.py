@@ -59,6 +59,23 @@ def _refused(message: str, applied: int) -> None:
 
 
 @main.command()
+def start() -> None:
+    """Start the app: records the sample game in the user's data folder and shows its state."""
+    from app.paths import data_dir, sample_script
+
+    db = data_dir() / "sample-table.db"
+    for leftover in db.parent.glob(db.name + "*"):
+        leftover.unlink()
+    script = sample_script()
+    click.echo(f"Recording {script.name} into {db}")
+    session = _open(str(db), None)
+    for _, line in read_script(script.read_text(encoding="utf-8")):
+        session.submit(parse_command(line))
+    click.echo(_state_text(session.state_json()))
+    click.echo(f"\nLedger: {session.head_seq} events. Try: banker ledger --db {db}")
+
+
+@main.command()
 @DB_OPTION
 @GAME_OPTION
 @click.option("--json", "as_json", is_flag=True, help="The whole state as JSON.")

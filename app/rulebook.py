@@ -55,9 +55,14 @@ def table_from_json(board_json: str, profile_json: str, decks_json: str) -> Tabl
 
 def check_file(kind: str, path: Path) -> str:
     """Validate a board, profile or deck file; returns a one-line summary, raises DataFileError."""
-    loaders = {"board": load_board, "profile": load_profile, "decks": load_decks}
-    model = loaders[kind](path)
-    return f"{path.name}: a valid {kind} ({getattr(model, 'name', model.id)})"
+    if kind == "board":
+        board_ = load_board(path)
+        unconfirmed = sum(not s.name_confirmed for s in board_.spaces)
+        note = f"; {unconfirmed} names unconfirmed" if unconfirmed else ""
+        return f"{path.name}: a valid board ({board_.name}, {len(board_.deeds())} deeds{note})"
+    if kind == "profile":
+        return f"{path.name}: a valid profile ({load_profile(path).name})"
+    return f"{path.name}: valid decks ({load_decks(path).name})"
 
 
 __all__ = ["check_file", "parse"]

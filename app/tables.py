@@ -15,7 +15,7 @@ from app.ledger import Actor, Ledger, NewEvent, StoredEvent, open_ledger
 from models.commands import COMMAND_ADAPTER, Command, NewGame
 from models.engine import Table, decide, replay
 from models.errors import BadInput
-from models.events import EVENT_ADAPTER, Event
+from models.events import EVENT_ADAPTER, Event, GameStarted
 from models.fold import apply, start
 from models.state import GameState
 
@@ -131,8 +131,8 @@ class TableGame:
     def _fold(self, events: list[Event], stored: list[StoredEvent]) -> None:
         for event in events:
             if self.state is None:
-                assert event.type == "game_started"
-                self.state = start(event)  # type: ignore[arg-type]
+                assert isinstance(event, GameStarted)
+                self.state = start(event)
             else:
                 apply(self.state, event)
         if stored:

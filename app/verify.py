@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import defaultdict
 
 from app import rulebook
-from app.ledger import Ledger
+from app.ledger import Ledger, StoredEvent
 from app.tables import event_record, parse_command
 from models.engine import decide
 from models.errors import BankerError
-from models.events import BANK
+from models.events import BANK, GameStarted
 from models.fold import apply, start
 from models.state import GameState
 
@@ -25,24 +25,24 @@ def verify_game(ledger: Ledger, game_id: str) -> list[str]:
 def _refold(ledger: Ledger, game_id: str) -> list[str]:
     info = ledger.game(game_id)
     table = rulebook.table_from_json(info.board_json, info.profile_json, info.decks_json)
-    stored_by_command = defaultdict(list)
+    stored_by_command: dict[int, list[StoredEvent]] = defaultdict(list)
     for stored in ledger.events(game_id):
         stored_by_command[stored.command_no].append(stored)
     state: GameState | None = None
     balances: dict[str, int] = defaultdict(int)
     for command_row in ledger.commands(game_id):
-        stored = stored_by_command.pop(command_row.command_no, [])
+        rows = stored_by_command.pop(command_row.command_no, [])
         label = f"command {command_row.command_no} ({command_row.payload.get('type')})"
         try:
             events = decide(table, state, parse_command(command_row.payload))
         except BankerError as e:
-            first = f"event {stored[0].seq}" if stored else "no event"
+            first = f"event {rows[0].seq}" if rows else "no event"
             return [f"{first}: {label} is refused when replayed: {e}"]
         for index, event in enumerate(events):
             record = event_record(event)
-            if index >= len(stored):
+            if index >= len(rows):
                 return [f"{label}: replay gives event {event.type} that the ledger lacks"]
-            row = stored[index]
+            row = rows[index]
             if (row.type, row.payload, row.transfers) != (
                 record.type, record.payload, record.transfers
             ):
@@ -51,9 +51,13 @@ def _refold(ledger: Ledger, game_id: str) -> list[str]:
             for source, target, amount in record.transfers:
                 balances[source] -= amount
                 balances[target] += amount
-            state = start(event) if state is None else apply(state, event)  # type: ignore[arg-type]
-        if len(stored) > len(events):
-            extra = stored[len(events)]
+            if state is None:
+                assert isinstance(event, GameStarted)
+                state = start(event)
+            else:
+                apply(state, event)
+        if len(rows) > len(events):
+            extra = rows[len(events)]
             return [f"event {extra.seq} ({extra.type}): not produced by {label}"]
     if stored_by_command:
         orphan = min(stored_by_command)

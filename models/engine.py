@@ -82,7 +82,7 @@ def new_game(table: Table, cmd: cm.NewGame) -> ev.GameStarted:
         profile=profile.id, board=table.board.id, decks=table.decks.id, players=order,
         deeds=[d.index for d in table.board.deeds()], jail_space=table.board.jail_index,
         starting_cash=profile.starting_cash, bank_houses=profile.bank_houses,
-        bank_hotels=profile.bank_hotels,
+        bank_hotels=profile.bank_hotels, rules_digest=table.digest(),
     )
 
 

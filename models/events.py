@@ -47,6 +47,7 @@ class GameStarted(_Event):
     starting_cash: int
     bank_houses: int
     bank_hotels: int
+    rules_digest: str  # SHA-256 of the board, profile and decks the game is played with
 
     def transfers(self) -> list[Transfer]:
         return [Transfer(BANK, name, self.starting_cash) for name in self.players]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import NoReturn
 
@@ -21,6 +22,12 @@ class Table:
     board: Board
     profile: Profile
     decks: Decks
+
+    def digest(self) -> str:
+        """SHA-256 of the rule data, recorded when a game starts so it cannot change unnoticed."""
+        parts = (self.board.model_dump_json(), self.profile.model_dump_json(),
+                 self.decks.model_dump_json())
+        return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
 @dataclass
