@@ -142,6 +142,89 @@ class PayDebt(_Command):
     player: Name
 
 
+Steps = dict[SpaceIndex, Annotated[int, Field(ge=1, le=5)]]
+
+
+class Build(_Command):
+    """Buy buildings: `add` maps each street to the steps added (a step past 4 houses is the hotel).
+    Evenness is judged on the counts after the whole command."""
+
+    type: Literal["build"]
+    player: Name
+    add: Steps = Field(min_length=1)
+
+
+class SellBuildings(_Command):
+    """Sell buildings back to the Bank: `remove` maps each street to the steps taken off."""
+
+    type: Literal["sell_buildings"]
+    player: Name
+    remove: Steps = Field(min_length=1)
+
+
+class AuctionBuilding(_Command):
+    """The banker auctions one house or hotel when fewer are left than players want."""
+
+    type: Literal["auction_building"]
+    kind: Literal["house", "hotel"]
+
+
+class Mortgage(_Command):
+    """Mortgage an unimproved deed for its mortgage value."""
+
+    type: Literal["mortgage"]
+    player: Name
+    space: SpaceIndex
+
+
+class Lift(_Command):
+    """Pay off a mortgage: the mortgage value plus 10%, rounded up."""
+
+    type: Literal["lift"]
+    player: Name
+    space: SpaceIndex
+
+
+class KeepMortgaged(_Command):
+    """A deed received mortgaged (from a bankrupt player): pay the 10% now and keep it mortgaged."""
+
+    type: Literal["keep_mortgaged"]
+    player: Name
+    space: SpaceIndex
+
+
+class Bundle(BaseModel):
+    """What one side of a deal gives."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    cash: int = Field(default=0, ge=0)
+    deeds: list[SpaceIndex] = []
+    cards: list[str] = []
+
+    def is_empty(self) -> bool:
+        return not (self.cash or self.deeds or self.cards)
+
+
+class Trade(_Command):
+    """A deal between two players, both agreeing. A mortgaged deed received is lifted at once if
+    listed in `lift`; otherwise its receiver pays the 10% now and it stays mortgaged."""
+
+    type: Literal["trade"]
+    first: Name
+    second: Name
+    first_gives: Bundle = Bundle()
+    second_gives: Bundle = Bundle()
+    lift: list[SpaceIndex] = []
+
+
+class DeclareBankruptcy(_Command):
+    """A player in debt who cannot raise enough goes out of the game."""
+
+    type: Literal["declare_bankruptcy"]
+    player: Name
+
+
 class _Adjustment(_Command):
     reason: Reason
 
@@ -210,7 +293,8 @@ class AdjustTurn(_Adjustment):
 
 Command = Annotated[
     NewGame | Roll | Buy | Decline | Bid | CloseAuction | CollectRent | DrawCard | PayJailFine
-    | UseJailCard | PayDebt | AdjustCash | AdjustDeed | AdjustBuildings | AdjustToken
+    | UseJailCard | PayDebt | Build | SellBuildings | AuctionBuilding | Mortgage | Lift
+    | KeepMortgaged | Trade | DeclareBankruptcy | AdjustCash | AdjustDeed | AdjustBuildings | AdjustToken
     | AdjustJail | AdjustCard | AdjustTurn,
     Field(discriminator="type"),
 ]

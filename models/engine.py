@@ -6,7 +6,7 @@ from collections.abc import Callable
 from itertools import product
 from typing import Any
 
-from models import adjustments, cards, market, turn
+from models import adjustments, bankruptcy, building, cards, market, mortgages, trade, turn
 from models import commands as cm
 from models import events as ev
 from models.commands import Command
@@ -29,6 +29,14 @@ _HANDLERS: dict[type, Callable[[Scratch, Any], None]] = {
     cm.CollectRent: market.collect_rent,
     cm.PayDebt: market.pay_debt,
     cm.DrawCard: cards.draw_card,
+    cm.Build: building.build,
+    cm.SellBuildings: building.sell_buildings,
+    cm.AuctionBuilding: building.auction_building,
+    cm.Mortgage: mortgages.mortgage,
+    cm.Lift: mortgages.lift,
+    cm.KeepMortgaged: mortgages.keep_mortgaged,
+    cm.Trade: trade.trade,
+    cm.DeclareBankruptcy: bankruptcy.declare_bankruptcy,
     cm.AdjustCash: adjustments.adjust_cash,
     cm.AdjustDeed: adjustments.adjust_deed,
     cm.AdjustBuildings: adjustments.adjust_buildings,
@@ -38,9 +46,11 @@ _HANDLERS: dict[type, Callable[[Scratch, Any], None]] = {
     cm.AdjustTurn: adjustments.adjust_turn,
 }
 
-# While a debt is open, play waits; these may still happen (they raise or settle money,
-# or are the judge's).
-_DURING_DEBT = (cm.PayDebt, cm.CollectRent, *cm.ADJUSTMENTS)
+# While a debt or a mortgaged deed's interest is open, play waits; these may still happen
+# (they raise or settle money, or are the judge's).
+_RAISING = (cm.PayDebt, cm.CollectRent, cm.SellBuildings, cm.Mortgage, cm.Trade,
+            cm.DeclareBankruptcy, *cm.ADJUSTMENTS)
+_DURING_INTEREST = (*_RAISING, cm.Lift, cm.KeepMortgaged)
 
 
 def decide(table: Table, state: GameState | None, command: Command) -> list[Event]:
@@ -54,10 +64,14 @@ def decide(table: Table, state: GameState | None, command: Command) -> list[Even
     scratch = Scratch(table, state.model_copy(deep=True))
     if state.phase == "over" and not isinstance(command, cm.ADJUSTMENTS):
         scratch.refuse("game_over", "the game is over")
-    if state.debts and not isinstance(command, _DURING_DEBT):
+    if state.debts and not isinstance(command, _RAISING):
         debt = state.debts[0]
         scratch.refuse("debt", f"{debt.debtor} owes {debt.amount} to {debt.creditor} "
                        f"({debt.reason}); that is settled first")
+    if state.interest_due and not isinstance(command, _DURING_INTEREST):
+        due = state.interest_due[0]
+        scratch.refuse("lift", f"{due.player} must first lift {table.board.space(due.space).name} "
+                       "or pay the 10% and keep it mortgaged")
     _HANDLERS[type(command)](scratch, command)
     turn.finish(scratch)
     return scratch.events

@@ -127,10 +127,15 @@ class PurchaseDeclined(_Event):
 
 
 class AuctionOpened(_Event):
+    """A deed auction (`space`), or a building auction (`kind` house or hotel, no space)."""
+
     type: Literal["auction_opened"] = "auction_opened"
-    space: int
+    space: int | None
     opening_bid: int
     excluded: list[str]
+    kind: Literal["deed", "house", "hotel"] = "deed"
+    queue: list[int] = []  # deeds still to be auctioned after this one (a bankruptcy to the Bank)
+    resume: Literal["resolving", "roll", "buy"] = "resolving"  # where play stands once it closes
 
 
 class BidPlaced(_Event):
@@ -149,13 +154,13 @@ class AuctionWinnerStruckOut(_Event):
 
     type: Literal["auction_winner_struck_out"] = "auction_winner_struck_out"
     player: str
-    space: int
+    space: int | None
     amount: int
 
 
 class AuctionUnsold(_Event):
     type: Literal["auction_unsold"] = "auction_unsold"
-    space: int
+    space: int | None
 
 
 class RentClaimOpened(_Event):
@@ -288,6 +293,111 @@ class TurnAdjusted(_Event):
     reason: str
 
 
+class StepChange(BaseModel):
+    """A street's building steps before and after (0–4 houses, 5 = hotel)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    space: int
+    before: int = Field(ge=0, le=5)
+    after: int = Field(ge=0, le=5)
+
+
+class BuildingsBought(_Event):
+    type: Literal["buildings_bought"] = "buildings_bought"
+    player: str
+    changes: list[StepChange]
+    amount: int = Field(ge=0)  # 0 when a building auction already paid for it
+
+    def transfers(self) -> list[Transfer]:
+        return [Transfer(self.player, BANK, self.amount)] if self.amount else []
+
+
+class BuildingsSold(_Payment):
+    """Buildings back to the Bank at half price (the Bank pays `amount` to `payee`)."""
+
+    type: Literal["buildings_sold"] = "buildings_sold"
+    changes: list[StepChange]
+
+
+class BuildingAuctionWon(_Payment):
+    """The winner of a building auction has paid and now places it."""
+
+    type: Literal["building_auction_won"] = "building_auction_won"
+    kind: Literal["house", "hotel"]
+
+
+class DeedMortgaged(_Payment):
+    type: Literal["deed_mortgaged"] = "deed_mortgaged"
+    space: int
+
+
+class MortgageLifted(_Payment):
+    type: Literal["mortgage_lifted"] = "mortgage_lifted"
+    space: int
+
+
+class MortgageInterestPaid(_Payment):
+    """10% paid on a mortgaged deed received from another player; it stays mortgaged."""
+
+    type: Literal["mortgage_interest_paid"] = "mortgage_interest_paid"
+    space: int
+
+
+class TradeMade(_Event):
+    type: Literal["trade_made"] = "trade_made"
+    first: str
+    second: str
+    first_cash: int = Field(ge=0)
+    second_cash: int = Field(ge=0)
+    first_deeds: list[int]
+    second_deeds: list[int]
+    first_cards: list[str]
+    second_cards: list[str]
+
+    def transfers(self) -> list[Transfer]:
+        moves = []
+        if self.first_cash:
+            moves.append(Transfer(self.first, self.second, self.first_cash))
+        if self.second_cash:
+            moves.append(Transfer(self.second, self.first, self.second_cash))
+        return moves
+
+
+class PlayerBankrupt(_Event):
+    type: Literal["player_bankrupt"] = "player_bankrupt"
+    player: str
+    creditor: str
+    rank: int  # 1 for the first player to go bankrupt
+
+
+class CashSurrendered(_Payment):
+    type: Literal["cash_surrendered"] = "cash_surrendered"
+
+
+class DeedSurrendered(_Event):
+    """A bankrupt player's deed goes to the creditor (as it is) or to the Bank (unmortgaged)."""
+
+    type: Literal["deed_surrendered"] = "deed_surrendered"
+    player: str
+    to: str
+    space: int
+    mortgaged: bool
+
+
+class JailCardSurrendered(_Event):
+    type: Literal["jail_card_surrendered"] = "jail_card_surrendered"
+    player: str
+    to: str
+    card: str
+
+
+class GameEnded(_Event):
+    type: Literal["game_ended"] = "game_ended"
+    reason: str
+    winner: str | None
+
+
 Event = Annotated[
     GameStarted | DiceRolled | TokenMoved | SalaryPaid | SentToJail | JailTurnServed | LeftJail
     | JailFinePaid | RollAgain | TurnPassed | PurchaseOffered | DeedBought | PurchaseDeclined
@@ -295,7 +405,9 @@ Event = Annotated[
     | RentClaimOpened | RentPaid | RentClaimLapsed | TaxPaid | CardDrawRequired | CardDrawn
     | CardPayment | UtilityThrowRequired | JailCardKept | JailCardReturned | DebtIncurred
     | DebtPaid | CashAdjusted | DeedAdjusted | BuildingsAdjusted | TokenAdjusted | JailAdjusted
-    | CardAdjusted | TurnAdjusted,
+    | CardAdjusted | TurnAdjusted | BuildingsBought | BuildingsSold | BuildingAuctionWon
+    | DeedMortgaged | MortgageLifted | MortgageInterestPaid | TradeMade | PlayerBankrupt
+    | CashSurrendered | DeedSurrendered | JailCardSurrendered | GameEnded,
     Field(discriminator="type"),
 ]
 

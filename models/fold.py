@@ -7,7 +7,16 @@ from typing import Any
 
 from models import events as ev
 from models.events import BANK, Event
-from models.state import Auction, Claim, Debt, DeedState, GameState, PlayerState
+from models.state import (
+    Auction,
+    Claim,
+    Debt,
+    DeedState,
+    GameState,
+    InterestDue,
+    Placement,
+    PlayerState,
+)
 
 
 class FoldError(Exception):
@@ -109,6 +118,9 @@ def _turn_passed(state: GameState, e: ev.TurnPassed) -> None:
     state.turn_no = e.turn_no
     state.doubles = 0
     state.may_roll_again = False
+    state.offer = None
+    state.card_deck = None
+    state.utility_due = None
     state.phase = "roll"
 
 
@@ -129,7 +141,8 @@ def _declined(state: GameState, e: ev.PurchaseDeclined) -> None:
 
 def _auction_opened(state: GameState, e: ev.AuctionOpened) -> None:
     state.phase = "auction"
-    state.auction = Auction(space=e.space, opening_bid=e.opening_bid, excluded=list(e.excluded))
+    state.auction = Auction(space=e.space, kind=e.kind, opening_bid=e.opening_bid,
+                            excluded=list(e.excluded), queue=list(e.queue), resume=e.resume)
 
 
 def _bid(state: GameState, e: ev.BidPlaced) -> None:
@@ -144,8 +157,98 @@ def _auction_won(state: GameState, e: ev.AuctionWon) -> None:
 
 
 def _auction_over(state: GameState, *_: Any) -> None:
+    state.phase = state.auction.resume if state.auction else "resolving"
     state.auction = None
-    state.phase = "resolving"
+
+
+def _building_auction_won(state: GameState, e: ev.BuildingAuctionWon) -> None:
+    resume = state.auction.resume if state.auction else "roll"
+    state.auction = None
+    state.phase = "placement"
+    state.placement = Placement(player=e.payer, kind=e.kind, resume=resume)
+
+
+def _steps(state: GameState, changes: list[ev.StepChange]) -> None:
+    for change in changes:
+        deed = state.deeds[change.space]
+        houses_after = change.after if change.after <= 4 else 0
+        state.bank_houses += deed.houses - houses_after
+        state.bank_hotels += int(deed.hotel) - int(change.after == 5)
+        deed.houses = houses_after
+        deed.hotel = change.after == 5
+
+
+def _bought_buildings(state: GameState, e: ev.BuildingsBought) -> None:
+    _steps(state, e.changes)
+    if state.placement is not None and state.placement.player == e.player:
+        state.phase = state.placement.resume
+        state.placement = None
+
+
+def _sold_buildings(state: GameState, e: ev.BuildingsSold) -> None:
+    _steps(state, e.changes)
+
+
+def _mortgaged(state: GameState, e: ev.DeedMortgaged) -> None:
+    state.deeds[e.space].mortgaged = True
+
+
+def _lifted(state: GameState, e: ev.MortgageLifted) -> None:
+    state.deeds[e.space].mortgaged = False
+    _interest_settled(state, e.payer, e.space)
+
+
+def _interest_paid(state: GameState, e: ev.MortgageInterestPaid) -> None:
+    _interest_settled(state, e.payer, e.space)
+
+
+def _interest_settled(state: GameState, player: str, space: int) -> None:
+    state.interest_due = [d for d in state.interest_due
+                          if not (d.player == player and d.space == space)]
+
+
+def _traded(state: GameState, e: ev.TradeMade) -> None:
+    for space in e.first_deeds:
+        state.deeds[space].owner = e.second
+    for space in e.second_deeds:
+        state.deeds[space].owner = e.first
+    for card in e.first_cards:
+        state.jail_cards[card] = e.second
+    for card in e.second_cards:
+        state.jail_cards[card] = e.first
+
+
+def _bankrupt(state: GameState, e: ev.PlayerBankrupt) -> None:
+    player = state.player(e.player)
+    player.bankrupt = True
+    player.bankrupt_rank = e.rank
+    player.in_jail = False
+    state.bankruptcies = e.rank
+    state.debts = [d for d in state.debts if e.player not in (d.debtor, d.creditor)]
+    state.interest_due = [d for d in state.interest_due if d.player != e.player]
+
+
+def _deed_surrendered(state: GameState, e: ev.DeedSurrendered) -> None:
+    deed = state.deeds[e.space]
+    deed.owner = None if e.to == BANK else e.to
+    deed.mortgaged = e.mortgaged
+    if e.mortgaged and e.to != BANK:
+        state.interest_due.append(InterestDue(player=e.to, space=e.space))
+
+
+def _jail_card_surrendered(state: GameState, e: ev.JailCardSurrendered) -> None:
+    if e.to == BANK:
+        state.jail_cards.pop(e.card, None)
+    else:
+        state.jail_cards[e.card] = e.to
+
+
+def _ended(state: GameState, e: ev.GameEnded) -> None:
+    state.phase = "over"
+    state.ended = e.reason
+    state.winner = e.winner
+    state.auction = None
+    state.offer = None
 
 
 def _claim_opened(state: GameState, e: ev.RentClaimOpened) -> None:
@@ -287,4 +390,16 @@ _HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
     ev.JailAdjusted: _jail_adjusted,
     ev.CardAdjusted: _card_adjusted,
     ev.TurnAdjusted: _turn_adjusted,
+    ev.BuildingsBought: _bought_buildings,
+    ev.BuildingsSold: _sold_buildings,
+    ev.BuildingAuctionWon: _building_auction_won,
+    ev.DeedMortgaged: _mortgaged,
+    ev.MortgageLifted: _lifted,
+    ev.MortgageInterestPaid: _interest_paid,
+    ev.TradeMade: _traded,
+    ev.PlayerBankrupt: _bankrupt,
+    ev.CashSurrendered: _nothing,
+    ev.DeedSurrendered: _deed_surrendered,
+    ev.JailCardSurrendered: _jail_card_surrendered,
+    ev.GameEnded: _ended,
 }

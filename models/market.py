@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from models import events as ev
+from models.building import has_room
 from models.commands import Bid, Buy, CloseAuction, CollectRent, Decline, PayDebt
 from models.events import BANK
+from models.state import Auction
 from models.table import Scratch
 
 
@@ -26,13 +30,15 @@ def decline(t: Scratch, cmd: Decline) -> None:
     open_auction(t, space, excluded=[])
 
 
-def open_auction(t: Scratch, space: int, excluded: list[str]) -> None:
-    """Open the bidding at the profile's opening bid (a fixed sum or the board price)."""
+def open_auction(t: Scratch, space: int, excluded: list[str], *, queue: list[int] | None = None,
+                 resume: Literal["resolving", "roll", "buy"] = "resolving") -> None:
+    """Open the bidding on a deed at the profile's opening bid (a fixed sum or the board price)."""
     if t.profile.auction_opening == "board_price":
         opening = t.board.deed(space).price
     else:
         opening = t.profile.auction_opening_bid
-    t.emit(ev.AuctionOpened(space=space, opening_bid=opening, excluded=excluded))
+    t.emit(ev.AuctionOpened(space=space, opening_bid=opening, excluded=excluded,
+                            queue=queue or [], resume=resume))
 
 
 def bid(t: Scratch, cmd: Bid) -> None:
@@ -45,7 +51,11 @@ def bid(t: Scratch, cmd: Bid) -> None:
         t.refuse("auction", f"{cmd.player} is out of the game")
     if cmd.player in auction.excluded:
         t.refuse("auction_winner_cannot_pay",
-                 f"{cmd.player} could not pay a winning bid on this deed and may not bid again")
+                 f"{cmd.player} could not pay a winning bid here and may not bid again")
+    if bidder.in_jail and not t.profile.jail_takes_part:
+        t.refuse("rent_in_jail", f"{cmd.player} is in Jail and takes no part in auctions")
+    if auction.kind != "deed" and not has_room(t, cmd.player, auction.kind):
+        t.refuse("building_shortage", f"{cmd.player} has no street with room for a {auction.kind}")
     if auction.high_bid is None:
         if cmd.amount < auction.opening_bid:
             t.refuse("auction_opening_bid",
@@ -65,12 +75,25 @@ def close_auction(t: Scratch, cmd: CloseAuction) -> None:
     winner, amount = auction.high_bidder, auction.high_bid
     if winner is None or amount is None:
         t.emit(ev.AuctionUnsold(space=space))
+    elif t.state.player(winner).cash < amount:
+        t.emit(ev.AuctionWinnerStruckOut(player=winner, space=space, amount=amount))
+        t.emit(auction_event(auction, excluded=[*auction.excluded, winner]))
         return
-    if t.state.player(winner).cash >= amount:
+    elif space is None:
+        assert auction.kind != "deed"
+        t.emit(ev.BuildingAuctionWon(payer=winner, payee=BANK, amount=amount, kind=auction.kind))
+        return
+    else:
         t.emit(ev.AuctionWon(payer=winner, payee=BANK, amount=amount, space=space))
-        return
-    t.emit(ev.AuctionWinnerStruckOut(player=winner, space=space, amount=amount))
-    open_auction(t, space, excluded=[*auction.excluded, winner])
+    if auction.queue:
+        open_auction(t, auction.queue[0], excluded=[], queue=auction.queue[1:],
+                     resume=auction.resume)
+
+
+def auction_event(auction: Auction, excluded: list[str]) -> ev.AuctionOpened:
+    """The same auction opened again, with some bidders struck out."""
+    return ev.AuctionOpened(space=auction.space, kind=auction.kind, opening_bid=auction.opening_bid,
+                            excluded=excluded, queue=auction.queue, resume=auction.resume)
 
 
 def collect_rent(t: Scratch, cmd: CollectRent) -> None:

@@ -31,6 +31,16 @@ CLAUSE_KEYS: tuple[str, ...] = (
     "debt",
     "adjustment",
     "game_over",
+    "build",
+    "build_evenly",
+    "hotel",
+    "building_shortage",
+    "sell_buildings",
+    "mortgage",
+    "lift",
+    "trade",
+    "jail_card_price",
+    "bankruptcy",
 )
 
 
@@ -59,6 +69,16 @@ class Profile(BaseModel):
     auction_min_raise: int = Field(ge=1)
     rent_claim_window_turns: int = Field(ge=1)
     full_set_doubles_with_mortgaged: bool
+    mortgage_interest_percent: int = Field(ge=0)
+    building: Literal["full_set_any_time", "on_landing"]
+    hotel_outright_sale: bool
+    building_shortage: Literal["auction", "direct_hotel"]
+    trading: Literal["any_mix", "sale", "bank_auction"]
+    jail_card_price_cap: int | None = Field(default=None, ge=0)  # absent: no cap
+    jail_takes_part: bool
+    bankrupt_as_is: bool
+    bankruptcy_to_player: Literal["hand_over", "mortgagee_sale"]
+    game_ends_at_bankruptcies: int | None = Field(default=None, ge=1)  # absent: last one standing
     game_minutes: int | None = Field(default=None, gt=0)
     announcement_minutes: list[int] = []
     clauses: dict[str, str]

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-Phase = Literal["roll", "resolving", "buy", "auction", "card", "utility_throw", "over"]
+Phase = Literal["roll", "resolving", "buy", "auction", "card", "utility_throw", "placement", "over"]
 
 
 class PlayerState(BaseModel):
@@ -16,6 +16,7 @@ class PlayerState(BaseModel):
     in_jail: bool = False
     jail_turns: int = 0
     bankrupt: bool = False
+    bankrupt_rank: int | None = None  # 1 for the first player to go bankrupt
 
 
 class DeedState(BaseModel):
@@ -43,11 +44,29 @@ class Claim(BaseModel):
 
 
 class Auction(BaseModel):
-    space: int
+    space: int | None  # None for a building auction
+    kind: Literal["deed", "house", "hotel"] = "deed"
     opening_bid: int
     high_bid: int | None = None
     high_bidder: str | None = None
     excluded: list[str] = []
+    queue: list[int] = []
+    resume: Literal["resolving", "roll", "buy"] = "resolving"
+
+
+class InterestDue(BaseModel):
+    """A mortgaged deed received from a bankrupt player: lift it or pay the 10% and keep it."""
+
+    player: str
+    space: int
+
+
+class Placement(BaseModel):
+    """A building won at auction, to be placed at once."""
+
+    player: str
+    kind: Literal["house", "hotel"]
+    resume: Literal["resolving", "roll", "buy"]
 
 
 class Debt(BaseModel):
@@ -85,6 +104,11 @@ class GameState(BaseModel):
     claims: list[Claim] = []
     next_claim: int = 1
     debts: list[Debt] = []
+    interest_due: list[InterestDue] = []
+    placement: Placement | None = None
+    bankruptcies: int = 0
+    ended: str | None = Field(default=None, description="Why the game ended, once it has.")
+    winner: str | None = None
     last_dice: tuple[int, int] | None = None
     seq: int = Field(default=0, description="Number of events folded into this state.")
 

@@ -1,0 +1,68 @@
+"""Mortgaging and lifting deeds, and the 10% on a mortgaged deed received from another player."""
+
+from __future__ import annotations
+
+from models import events as ev
+from models.board import Street
+from models.commands import KeepMortgaged, Lift, Mortgage
+from models.events import BANK
+from models.money import owed, percent_up, raisable
+from models.state import DeedState
+from models.table import Scratch
+
+
+def mortgage(t: Scratch, cmd: Mortgage) -> None:
+    """Mortgage an unimproved deed whose colour set carries no buildings."""
+    deed = _own_deed(t, cmd.player, cmd.space)
+    name = t.space_name(cmd.space)
+    if deed.mortgaged:
+        t.refuse("mortgage", f"{name} is already mortgaged")
+    figures = t.board.deed(cmd.space)
+    if isinstance(figures, Street):
+        built = [s.name for s in t.board.streets_of(figures.group) if t.state.deeds[s.index].steps]
+        if built:
+            t.refuse("mortgage", f"sell the buildings of the {figures.group} set first "
+                     f"({', '.join(built)})")
+    debt = owed(t.state, cmd.player)
+    if t.profile.bankrupt_as_is and debt > raisable(t.board, t.state, cmd.player):
+        t.refuse("debt", f"{cmd.player} owes {debt} and could raise at most "
+                 f"{raisable(t.board, t.state, cmd.player)}: bankrupt as is, without mortgaging")
+    t.emit(ev.DeedMortgaged(payer=BANK, payee=cmd.player, amount=figures.mortgage, space=cmd.space))
+
+
+def lift(t: Scratch, cmd: Lift) -> None:
+    """Pay off a mortgage: the mortgage value plus 10%, rounded up."""
+    deed = _own_deed(t, cmd.player, cmd.space)
+    if not deed.mortgaged:
+        t.refuse("lift", f"{t.space_name(cmd.space)} is not mortgaged")
+    value = t.board.deed(cmd.space).mortgage
+    cost = value + percent_up(value, t.profile.mortgage_interest_percent)
+    cash = t.state.player(cmd.player).cash
+    if cash < cost:
+        t.refuse("lift", f"lifting {t.space_name(cmd.space)} costs {cost}; {cmd.player} has {cash}")
+    t.emit(ev.MortgageLifted(payer=cmd.player, payee=BANK, amount=cost, space=cmd.space))
+
+
+def keep_mortgaged(t: Scratch, cmd: KeepMortgaged) -> None:
+    """Pay the 10% on a mortgaged deed received from a bankrupt player, and keep it mortgaged."""
+    _own_deed(t, cmd.player, cmd.space)
+    due = [d for d in t.state.interest_due if d.player == cmd.player and d.space == cmd.space]
+    if not due:
+        t.refuse("lift", f"no interest is due from {cmd.player} on {t.space_name(cmd.space)}")
+    interest = percent_up(t.board.deed(cmd.space).mortgage, t.profile.mortgage_interest_percent)
+    cash = t.state.player(cmd.player).cash
+    if cash < interest:
+        t.refuse("lift", f"the interest is {interest}; {cmd.player} has {cash}")
+    t.emit(ev.MortgageInterestPaid(payer=cmd.player, payee=BANK, amount=interest, space=cmd.space))
+
+
+def _own_deed(t: Scratch, name: str, space: int) -> DeedState:
+    player = t.player(name)
+    deed = t.deed_state(space)
+    if player.bankrupt:
+        t.refuse("mortgage", f"{name} is out of the game")
+    if deed.owner != name:
+        t.refuse("mortgage", f"{name} does not own {t.space_name(space)}")
+    if t.state.phase in ("auction", "card", "utility_throw"):
+        t.refuse("mortgage", "finish the auction, card or throw under way first")
+    return deed
