@@ -167,6 +167,35 @@ def verify(db: str, game: str | None) -> None:
 
 
 @main.command()
+@click.option("--profile", default="classic", show_default=True)
+@click.option("--games", default=100, show_default=True, type=click.IntRange(min=1))
+@click.option("--seed", default=1, show_default=True, type=int, help="Game i uses seed+i.")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1))
+@click.option("--max-commands", default=3000, show_default=True, type=click.IntRange(min=1),
+              help="A game still running after this many commands is stopped.")
+def simulate(profile: str, games: int, seed: int, workers: int, max_commands: int) -> None:
+    """Play random legal games through the engine and check every invariant after every event."""
+    from tqdm import tqdm
+
+    from app.simulate import run, summarise
+
+    rulebook.profile(profile)  # an unknown profile fails here, before any worker starts
+    reports = tqdm(run(profile, games, seed, workers, max_commands), total=games, unit="game",
+                   disable=None, file=sys.stderr)
+    total = summarise(iter(reports))
+    seconds = max(total.seconds, 1e-9)
+    click.echo(f"{total.games} {profile} games ({total.ended} played to the end) in "
+               f"{total.seconds:.1f} s: {total.games / seconds:.1f} games/s, "
+               f"{total.commands / seconds:,.0f} commands/s, {total.events / seconds:,.0f} events/s")
+    if total.problems:
+        click.echo(f"{len(total.problems)} invariant(s) broken:")
+        for problem in total.problems[:20]:
+            click.echo(f"  {problem}")
+        sys.exit(1)
+    click.echo("every invariant held after every event")
+
+
+@main.command()
 def schema() -> None:
     """Print the JSON Schema of a command line."""
     click.echo(json.dumps(COMMAND_ADAPTER.json_schema(), indent=2))

@@ -17,6 +17,7 @@ from models.engine import Table, decide, replay
 from models.errors import BadInput
 from models.events import EVENT_ADAPTER, Event, GameStarted
 from models.fold import apply, start
+from models.money import raisable
 from models.state import GameState
 
 DEFAULT_ACTOR = Actor(role="banker", name="banker")
@@ -152,6 +153,8 @@ class TableGame:
             deed["name"] = board.space(deed["space"]).name
         for player in data["players"]:
             player["space_name"] = board.space(player["position"]).name
+        for debt in data["debts"]:
+            debt["raisable"] = raisable(board, self.state, debt["debtor"])
         data["game"] = self.game_id
         data["head_seq"] = self.head_seq
         return data

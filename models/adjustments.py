@@ -32,6 +32,10 @@ def adjust_cash(t: Scratch, cmd: AdjustCash) -> None:
 def adjust_deed(t: Scratch, cmd: AdjustDeed) -> None:
     """Give a deed to a player or back to the Bank, mortgaged or not."""
     deed = t.deed_state(cmd.space)
+    auction = t.state.auction
+    if t.state.offer == cmd.space or (auction is not None and cmd.space in (auction.space, *auction.queue)):
+        t.refuse("adjustment", f"{t.space_name(cmd.space)} is on offer or under the hammer; "
+                 "close the auction or hand the turn on (adjust_turn) first")
     if cmd.owner is not None and t.player(cmd.owner).bankrupt:
         t.refuse("adjustment", f"{cmd.owner} is out of the game")
     if cmd.owner is None and cmd.mortgaged:

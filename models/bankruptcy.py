@@ -40,7 +40,6 @@ def go_bankrupt(t: Scratch, name: str, creditor: str) -> None:
     cards = sorted(card for card, holder in s.jail_cards.items() if holder == name)
     cash = s.player(name).cash
     was_current = s.current == name
-    t.emit(ev.PlayerBankrupt(player=name, creditor=creditor, rank=s.bankruptcies + 1))
     if cash:
         t.emit(ev.CashSurrendered(payer=name, payee=creditor, amount=cash))
     for card in cards:
@@ -49,6 +48,7 @@ def go_bankrupt(t: Scratch, name: str, creditor: str) -> None:
         # To a player a deed goes as it is; to the Bank its mortgage is cancelled.
         mortgaged = s.deeds[space].mortgaged and creditor != BANK
         t.emit(ev.DeedSurrendered(player=name, to=creditor, space=space, mortgaged=mortgaged))
+    t.emit(ev.PlayerBankrupt(player=name, creditor=creditor, rank=s.bankruptcies + 1))
     if _game_over(t):
         return
     if was_current:

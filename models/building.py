@@ -32,8 +32,9 @@ def build(t: Scratch, cmd: Build) -> None:
 
 
 def sell_buildings(t: Scratch, cmd: SellBuildings) -> None:
-    """Sell buildings back to the Bank at half price, evenly; a hotel comes down to 4 houses."""
-    _may_act(t, cmd.player)
+    """Sell buildings back to the Bank at half price, evenly; a hotel comes down to 4 houses.
+    Raising money is allowed at any moment of play, even while a card or an auction waits."""
+    _may_act(t, cmd.player, raising=True)
     changes = _changes(t, cmd.player, cmd.remove, sign=-1)
     _check_even(t, changes)
     houses = t.state.bank_houses
@@ -111,11 +112,11 @@ def _place_won_building(t: Scratch, cmd: Build, kind: str) -> None:
     t.emit(ev.BuildingsBought(player=cmd.player, changes=changes, amount=0))
 
 
-def _may_act(t: Scratch, name: str) -> None:
+def _may_act(t: Scratch, name: str, raising: bool = False) -> None:
     player = t.player(name)
     if player.bankrupt:
         t.refuse("build", f"{name} is out of the game")
-    if t.state.phase in ("auction", "card", "utility_throw"):
+    if not raising and t.state.phase in ("auction", "card", "utility_throw"):
         t.refuse("build", "finish the auction, card or throw under way first")
     if player.in_jail and not t.profile.jail_takes_part:
         t.refuse("rent_in_jail", f"{name} is in Jail")

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import product
 from typing import Any
 
 from models import adjustments, bankruptcy, building, cards, market, mortgages, trade, turn
 from models import commands as cm
 from models import events as ev
+from models.choices import candidates
 from models.commands import Command
 from models.errors import BadInput, BankerError, RuleViolation
 from models.events import Event
@@ -53,6 +53,11 @@ _RAISING = (cm.PayDebt, cm.CollectRent, cm.SellBuildings, cm.Mortgage, cm.Trade,
 _DURING_INTEREST = (*_RAISING, cm.Lift, cm.KeepMortgaged)
 
 
+def is_raising(command: Command) -> bool:
+    """Whether a command may be made while a debt is open (it raises or settles money)."""
+    return isinstance(command, _RAISING)
+
+
 def decide(table: Table, state: GameState | None, command: Command) -> list[Event]:
     """The events `command` brings about; raises RuleViolation or BadInput and changes nothing."""
     if isinstance(command, cm.NewGame):
@@ -61,7 +66,7 @@ def decide(table: Table, state: GameState | None, command: Command) -> list[Even
         return [new_game(table, command)]
     if state is None:
         raise BadInput("no game has been started: the first command is new_game")
-    scratch = Scratch(table, state.model_copy(deep=True))
+    scratch = Scratch(table, state.clone())
     if state.phase == "over" and not isinstance(command, cm.ADJUSTMENTS):
         scratch.refuse("game_over", "the game is over")
     if state.debts and not isinstance(command, _RAISING):
@@ -131,39 +136,14 @@ def replay(table: Table, events: list[Event]) -> GameState | None:
 
 
 def legal_commands(table: Table, state: GameState) -> list[Command]:
-    """Every game command that `decide` accepts now (judge's adjustments aside).
-
-    The list is exact: each command in it is accepted, and no other game command is.
-    """
-    candidates = _candidates(table, state)
-    legal = []
-    for command in candidates:
+    """Every game command that `decide` accepts now, among the natural ones (judge's adjustments
+    aside; deals and bids at their smallest sensible form). Each command listed is accepted."""
+    legal: list[Command] = []
+    for group in candidates(table, state):
+        # The commands of one group stand or fall together (the 36 rolls, say): try the first.
         try:
-            decide(table, state, command)
+            decide(table, state, group[0])
         except BankerError:
             continue
-        legal.append(command)
+        legal.extend(group)
     return legal
-
-
-def _candidates(table: Table, state: GameState) -> list[Command]:
-    s = state
-    names = [p.name for p in s.active_players()]
-    found: list[Command] = []
-    found += [cm.PayDebt(type="pay_debt", player=d.debtor) for d in s.debts]
-    found += [cm.CollectRent(type="collect_rent", claim=c.claim) for c in s.claims]
-    if s.phase in ("roll", "utility_throw"):
-        found += [cm.Roll(type="roll", player=s.current, dice=(a, b))
-                  for a, b in product(range(1, 7), repeat=2)]
-        found += [cm.PayJailFine(type="pay_jail_fine", player=s.current),
-                  cm.UseJailCard(type="use_jail_card", player=s.current)]
-    elif s.phase == "buy":
-        found += [cm.Buy(type="buy", player=s.current), cm.Decline(type="decline", player=s.current)]
-    elif s.phase == "auction" and s.auction is not None:
-        floor = (s.auction.opening_bid if s.auction.high_bid is None
-                 else s.auction.high_bid + table.profile.auction_min_raise)
-        found += [cm.Bid(type="bid", player=name, amount=floor) for name in names]
-        found.append(cm.CloseAuction(type="close_auction"))
-    elif s.phase == "card" and s.card_deck is not None:
-        found += [cm.DrawCard(type="draw_card", card=c.id) for c in table.decks.cards(s.card_deck)]
-    return found

@@ -237,7 +237,8 @@ class DebtIncurred(_Event):
     creditor: str
     amount: int
     reason: str
-    claim: int | None = None
+    claim: int | None = None  # the rent claim it replaces
+    interest_on: int | None = None  # the received mortgaged deed whose 10% it is
 
 
 class DebtPaid(_Payment):

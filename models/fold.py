@@ -289,6 +289,8 @@ def _debt(state: GameState, e: ev.DebtIncurred) -> None:
                             reason=e.reason))
     if e.claim is not None:
         state.claims = [c for c in state.claims if c.claim != e.claim]
+    if e.interest_on is not None:
+        _interest_settled(state, e.debtor, e.interest_on)
 
 
 def _debt_paid(state: GameState, e: ev.DebtPaid) -> None:
@@ -334,6 +336,7 @@ def _card_adjusted(state: GameState, e: ev.CardAdjusted) -> None:
 
 def _turn_adjusted(state: GameState, e: ev.TurnAdjusted) -> None:
     state.current = e.player
+    state.turn_no += 1  # a new turn: rent claims count their window from it
     state.phase = "roll"
     state.doubles = 0
     state.may_roll_again = False

@@ -50,19 +50,21 @@ def keep_mortgaged(t: Scratch, cmd: KeepMortgaged) -> None:
     if not due:
         t.refuse("lift", f"no interest is due from {cmd.player} on {t.space_name(cmd.space)}")
     interest = percent_up(t.board.deed(cmd.space).mortgage, t.profile.mortgage_interest_percent)
-    cash = t.state.player(cmd.player).cash
-    if cash < interest:
-        t.refuse("lift", f"the interest is {interest}; {cmd.player} has {cash}")
+    if t.state.player(cmd.player).cash < interest:
+        # The 10% is owed, not optional: short of cash, it becomes a debt to the Bank.
+        t.emit(ev.DebtIncurred(debtor=cmd.player, creditor=BANK, amount=interest,
+                               reason=f"10% on mortgaged {t.space_name(cmd.space)}",
+                               interest_on=cmd.space))
+        return
     t.emit(ev.MortgageInterestPaid(payer=cmd.player, payee=BANK, amount=interest, space=cmd.space))
 
 
 def _own_deed(t: Scratch, name: str, space: int) -> DeedState:
+    # Mortgages may be taken and lifted at any moment of play, like the classic "between rolls".
     player = t.player(name)
     deed = t.deed_state(space)
     if player.bankrupt:
         t.refuse("mortgage", f"{name} is out of the game")
     if deed.owner != name:
         t.refuse("mortgage", f"{name} does not own {t.space_name(space)}")
-    if t.state.phase in ("auction", "card", "utility_throw"):
-        t.refuse("mortgage", "finish the auction, card or throw under way first")
     return deed

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -153,7 +154,7 @@ def test_ledger_json_chains_each_hash_to_the_one_before(banker: Banker, sample_d
     game_id = state_json(banker, sample_db)["game"]
     assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
     assert events[0]["prev_hash"] == GENESIS
-    for before, after in zip(events, events[1:], strict=False):
+    for before, after in pairwise(events):
         assert after["prev_hash"] == before["hash"]
     for event in events:
         assert re.fullmatch(r"[0-9a-f]{64}", event["hash"])

@@ -68,7 +68,7 @@ def test_after_a_refusal_the_right_command_is_still_accepted(game: TableGame) ->
     with pytest.raises(RuleViolation):
         game.submit(command(type="roll", player="Cy", dice=[1, 1]))
     stored = game.submit(parse_command(SAMPLE_LINES[2]))  # Bob buys Reading Railroad
-    assert [e.type for e in stored][0] == "deed_bought"
+    assert stored[0].type == "deed_bought"
     assert game.state is not None and game.state.player("Bob").cash == 1300
 
 

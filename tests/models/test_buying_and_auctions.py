@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
-from models.errors import RuleViolation
 from models.events import AuctionOpened, AuctionWinnerStruckOut, AuctionWon
 from tests.models.conftest import Game, new_game
 from tests.models.support import refused, replays, roll
@@ -135,8 +135,6 @@ def test_a_propnex_bid_must_rise_by_at_least_ten() -> None:
 
 def test_a_bid_of_nothing_is_refused_when_the_command_is_read(classic: Game) -> None:
     # CL Auction: a bid is a positive sum; 0 is bad input before the rules are asked.
-    from pydantic import ValidationError
-
     _decline_baltic(classic)
     with pytest.raises(ValidationError):
         classic.do(type="bid", player="Bob", amount=0)
@@ -223,14 +221,51 @@ def test_an_sg_winner_who_cannot_pay_is_barred_citing_sg_buying_property(sg: Gam
     replays(sg)
 
 
-@pytest.mark.xfail(reason="BUG: PX 6.6.3 says a player in Jail may not join auctions; market.bid accepts "
-                   "a bid from a jailed player under PX", strict=True)
 def test_a_propnex_player_in_jail_may_not_bid() -> None:
     # RULES.md PX in Jail: may not collect rent, buy, sell or join auctions (PX 6.6.3). Bob is in
     # Jail when Ann declines Street 2 (brown); his bid of 60 (the board price) is refused.
     game = new_game("propnex-championship", ("Ann", "Bob", "Cy", "Dee"))
     game.judge(type="adjust_jail", player="Bob", in_jail=True)
     _decline_baltic(game)
-    with pytest.raises(RuleViolation) as info:
-        game.do(type="bid", player="Bob", amount=60)
-    assert info.value.clause == "PX 6.6.3"
+    refused(game, "PX 6.6.3", type="bid", player="Bob", amount=60)
+    game.do(type="bid", player="Cy", amount=60)
+    replays(game)
+
+
+def test_a_classic_player_in_jail_may_still_bid(classic: Game) -> None:
+    # RULES.md CL in Jail: may collect rent, build, trade; Bob in Jail bids 10 and wins Baltic:
+    # 1500 − 10 = 1490.
+    classic.judge(type="adjust_jail", player="Bob", in_jail=True)
+    _decline_baltic(classic)
+    classic.do(type="bid", player="Bob", amount=10)
+    classic.do(type="close_auction")
+    assert classic.cash("Bob") == 1490
+    assert classic.state is not None
+    assert classic.state.deeds[3].owner == "Bob"
+
+
+# A deed the judge hands out while it is on offer or under the hammer ----------------------------
+
+
+def test_the_judge_cannot_hand_out_a_deed_while_it_is_on_offer(classic: Game) -> None:
+    # CL rules (banker's decision): Ann 1 + 2 is offered Baltic (60). Giving Baltic to Bob now would
+    # let Ann buy a deed the Bank no longer holds, so the adjustment is refused until the offer is
+    # settled (or the turn handed on); Ann can still buy it for 60 -> 1440.
+    roll(classic, "Ann", 1, 2)
+    refused(classic, "CL rules (banker's decision)", type="adjust_deed", space=3, owner="Bob",
+            reason="ruling")
+    classic.do(type="buy", player="Ann")
+    assert classic.cash("Ann") == 1440
+
+
+def test_the_judge_cannot_hand_out_a_deed_under_the_hammer(classic: Game) -> None:
+    # CL Auction: the Bank auctions only its own deeds. While Baltic is auctioned (Cy bids 5),
+    # handing it to Bob is refused; closing sells it to Cy for 5 -> 1495.
+    _decline_baltic(classic)
+    classic.do(type="bid", player="Cy", amount=5)
+    refused(classic, "CL rules (banker's decision)", type="adjust_deed", space=3, owner="Bob",
+            reason="ruling")
+    classic.do(type="close_auction")
+    assert classic.state is not None
+    assert classic.state.deeds[3].owner == "Cy"
+    assert classic.cash("Cy") == 1495

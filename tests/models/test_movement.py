@@ -6,6 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from models.commands import COMMAND_ADAPTER
+from models.errors import BadInput
 from models.events import SalaryPaid, SentToJail, TokenMoved
 from tests.models.conftest import Game
 from tests.models.support import give, put, refused, replays, roll
@@ -149,8 +150,6 @@ def test_a_roll_out_of_turn_is_refused(classic: Game) -> None:
 
 def test_a_roll_by_a_player_not_at_the_table_is_bad_input(classic: Game) -> None:
     # Nobody called Zed plays: no rule to cite, the name is bad input.
-    from models.errors import BadInput
-
     with pytest.raises(BadInput):
         roll(classic, "Zed", 3, 4)
     assert len(classic.log) == 1

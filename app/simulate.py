@@ -1,0 +1,143 @@
+"""The game simulator: random legal games through the real engine, checking every invariant."""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from random import Random
+
+from app import rulebook
+from app.tables import command_json
+from models.choices import random_command
+from models.commands import Command, NewGame
+from models.engine import decide, is_raising, replay
+from models.errors import BankerError
+from models.events import Event, GameStarted
+from models.fold import apply, start
+from models.invariants import broken
+from models.state import GameState
+from models.table import Table
+
+
+@dataclass
+class GameReport:
+    """What one simulated game did, and anything it found broken."""
+
+    seed: int
+    commands: int = 0
+    events: int = 0
+    ended: str | None = None
+    problems: list[str] = field(default_factory=list)
+
+
+def roll_off(names: list[str], rng: Random) -> list[dict[str, tuple[int, int]]]:
+    """A roll-off thrown until one player has the highest total."""
+    rounds: list[dict[str, tuple[int, int]]] = []
+    contenders = names
+    while len(contenders) > 1:
+        throws = {n: (rng.randint(1, 6), rng.randint(1, 6)) for n in contenders}
+        rounds.append(throws)
+        best = max(sum(d) for d in throws.values())
+        contenders = [n for n in contenders if sum(throws[n]) == best]
+    return rounds
+
+
+def play(profile: str, seed: int, max_commands: int = 3000) -> GameReport:
+    """Play one random game from `seed` to its end (or `max_commands`), checking after each event."""
+    table = rulebook.table(profile)
+    rng = Random(seed)
+    report = GameReport(seed=seed)
+    count = rng.randint(table.profile.players_min, min(table.profile.players_max, 5))
+    names = [f"P{i}" for i in range(1, count + 1)]
+    first = NewGame(type="new_game", profile=profile, players=names, roll_off=roll_off(names, rng))
+    events = decide(table, None, first)
+    assert isinstance(events[0], GameStarted)
+    state = start(events[0])
+    log = list(events)
+    balances: dict[str, int] = defaultdict(int)
+    _book(balances, events)
+    while state.phase != "over" and report.commands < max_commands:
+        command, new = _next(table, state, rng, report)
+        if command is None:
+            return report
+        for event in new:
+            apply(state, event)
+            _book(balances, [event])
+            problems = broken(table, state, balances)
+            if problems:
+                report.problems += [f"seed {seed}: after {event.type} from "
+                                    f"{command_json(command)}: {p}" for p in problems]
+                return report
+        log += new
+        report.commands += 1
+        report.events += len(new)
+    if replay(table, log) != state:
+        report.problems.append(f"seed {seed}: replaying the events does not give the live state")
+    report.ended = state.ended
+    return report
+
+
+def _next(table: Table, state: GameState, rng: Random,
+          report: GameReport) -> tuple[Command | None, list[Event]]:
+    in_debt = bool(state.debts)
+    for command in random_command(table, state, rng):
+        try:
+            events = decide(table, state, command)
+        except BankerError:
+            continue
+        if in_debt and not is_raising(command):
+            report.problems.append(f"seed {report.seed}: {command_json(command)} accepted while "
+                                   f"{state.debts[0].debtor} is in debt")
+        return command, events
+    report.problems.append(f"seed {report.seed}: no command accepted at {state.phase} "
+                           f"for {state.current} after {report.commands} commands")
+    return None, []
+
+
+def _book(balances: dict[str, int], events: list[Event]) -> None:
+    for event in events:
+        for source, target, amount in event.transfers():
+            balances[source] -= amount
+            balances[target] += amount
+
+
+@dataclass
+class Summary:
+    games: int = 0
+    commands: int = 0
+    events: int = 0
+    ended: int = 0
+    seconds: float = 0.0
+    problems: list[str] = field(default_factory=list)
+
+
+def _play_args(args: tuple[str, int, int]) -> GameReport:
+    return play(*args)
+
+
+def run(profile: str, games: int, seed: int, workers: int = 1,
+        max_commands: int = 3000) -> Iterator[GameReport]:
+    """Play `games` games with seeds seed, seed+1, ...; yields each report as it finishes."""
+    jobs = [(profile, seed + i, max_commands) for i in range(games)]
+    if workers <= 1:
+        yield from (play(*job) for job in jobs)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(_play_args, jobs, chunksize=4)
+
+
+def summarise(reports: Iterator[GameReport]) -> Summary:
+    """Totals over many games."""
+    summary = Summary()
+    began = time.perf_counter()
+    for report in reports:
+        summary.games += 1
+        summary.commands += report.commands
+        summary.events += report.events
+        summary.ended += report.ended is not None
+        summary.problems += report.problems
+    summary.seconds = time.perf_counter() - began
+    return summary

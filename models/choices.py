@@ -1,0 +1,139 @@
+"""The commands worth trying in a position: for `legal_commands` and for the game simulator."""
+
+from __future__ import annotations
+
+from itertools import product
+from random import Random
+
+from models import commands as cm
+from models.commands import Command
+from models.state import GameState
+from models.table import Table
+
+Group = list[Command]
+
+
+def candidates(table: Table, state: GameState) -> list[Group]:
+    """Groups of commands; within a group all are accepted or none is (they differ in dice)."""
+    s = state
+    found: list[Group] = []
+    found += [[cm.PayDebt(type="pay_debt", player=d.debtor)] for d in s.debts]
+    found += [[cm.DeclareBankruptcy(type="declare_bankruptcy", player=d.debtor)] for d in s.debts]
+    found += [[cm.CollectRent(type="collect_rent", claim=c.claim)] for c in s.claims]
+    found += [[cm.KeepMortgaged(type="keep_mortgaged", player=d.player, space=d.space)]
+              for d in s.interest_due]
+    if s.phase in ("roll", "utility_throw"):
+        found.append([cm.Roll(type="roll", player=s.current, dice=(a, b))
+                      for a, b in product(range(1, 7), repeat=2)])
+        found.append([cm.PayJailFine(type="pay_jail_fine", player=s.current)])
+        found.append([cm.UseJailCard(type="use_jail_card", player=s.current)])
+    elif s.phase == "buy":
+        found += [[cm.Buy(type="buy", player=s.current)], [cm.Decline(type="decline", player=s.current)]]
+    elif s.phase == "auction" and s.auction is not None:
+        floor = (s.auction.opening_bid if s.auction.high_bid is None
+                 else s.auction.high_bid + table.profile.auction_min_raise)
+        found += [[cm.Bid(type="bid", player=p.name, amount=floor)] for p in s.active_players()]
+        found.append([cm.CloseAuction(type="close_auction")])
+    elif s.phase == "card" and s.card_deck is not None:
+        found += [[cm.DrawCard(type="draw_card", card=c.id)] for c in table.decks.cards(s.card_deck)]
+    found += _estate(table, s)
+    return found
+
+
+def _estate(table: Table, s: GameState) -> list[Group]:
+    """Building, selling, mortgaging, lifting and simple deals for every player."""
+    found: list[Group] = []
+    for player in s.active_players():
+        name = player.name
+        owned = s.owned_by(name)
+        for group in table.board.groups:
+            streets = table.board.streets_of(group.id)
+            steps = [s.deeds[x.index].steps for x in streets]
+            low, high = min(steps), max(steps)
+            target = next(x for x, n in zip(streets, steps, strict=True) if n == low)
+            found.append([cm.Build(type="build", player=name, add={target.index: 1})])
+            if high:
+                top = next(x for x, n in zip(streets, steps, strict=True) if n == high)
+                found.append([cm.SellBuildings(type="sell_buildings", player=name,
+                                               remove={top.index: 1})])
+        for deed in owned:
+            found.append([_mortgage_or_lift(deed.mortgaged, name, deed.space)])
+            for other in s.active_players():
+                if other.name != name:
+                    price = table.board.deed(deed.space).mortgage
+                    found.append([cm.Trade(type="trade", first=name, second=other.name,
+                                           first_gives=cm.Bundle(deeds=[deed.space]),
+                                           second_gives=cm.Bundle(cash=price))])
+    for kind in ("house", "hotel"):
+        found.append([cm.AuctionBuilding(type="auction_building", kind=kind)])
+    return found
+
+
+def _mortgage_or_lift(mortgaged: bool, name: str, space: int) -> Command:
+    if mortgaged:
+        return cm.Lift(type="lift", player=name, space=space)
+    return cm.Mortgage(type="mortgage", player=name, space=space)
+
+
+def random_command(table: Table, state: GameState, rng: Random) -> list[Command]:
+    """Commands to try in order, as a random but purposeful player at this table would: settle
+    debts first, collect rent, now and then build or deal, otherwise play the turn."""
+    s = state
+    tries: list[Command] = []
+    for debt in s.debts:
+        tries.append(cm.PayDebt(type="pay_debt", player=debt.debtor))
+        raising = [g[0] for g in _estate(table, s)
+                   if isinstance(g[0], cm.SellBuildings | cm.Mortgage) and _actor(g[0]) == debt.debtor]
+        rng.shuffle(raising)
+        tries += raising
+        tries.append(cm.DeclareBankruptcy(type="declare_bankruptcy", player=debt.debtor))
+    for due in s.interest_due:
+        keep = cm.KeepMortgaged(type="keep_mortgaged", player=due.player, space=due.space)
+        lift = cm.Lift(type="lift", player=due.player, space=due.space)
+        tries += [lift, keep] if rng.random() < 0.5 else [keep, lift]
+    tries += [cm.CollectRent(type="collect_rent", claim=c.claim) for c in s.claims if rng.random() < 0.9]
+    if s.phase == "placement" and s.placement is not None:
+        tries += [g[0] for g in _estate(table, s)
+                  if isinstance(g[0], cm.Build) and g[0].player == s.placement.player]
+    if rng.random() < 0.3:
+        estate = [g[0] for g in _estate(table, s)]
+        builds = [c for c in estate if isinstance(c, cm.Build)]
+        rng.shuffle(estate)
+        rng.shuffle(builds)
+        tries += builds[:6] + estate[:6]
+    tries += _turn_move(table, s, rng)
+    return tries
+
+
+def _actor(command: Command) -> str | None:
+    return getattr(command, "player", None)
+
+
+def _turn_move(table: Table, s: GameState, rng: Random) -> list[Command]:
+    def dice() -> tuple[int, int]:
+        return (rng.randint(1, 6), rng.randint(1, 6))
+
+    if s.phase == "roll":
+        jail: list[Command] = []
+        if s.player(s.current).in_jail and rng.random() < 0.4:
+            jail = [cm.UseJailCard(type="use_jail_card", player=s.current),
+                    cm.PayJailFine(type="pay_jail_fine", player=s.current)]
+        return [*jail, cm.Roll(type="roll", player=s.current, dice=dice())]
+    if s.phase == "utility_throw":
+        return [cm.Roll(type="roll", player=s.current, dice=dice())]
+    if s.phase == "buy":
+        buy: list[Command] = [cm.Buy(type="buy", player=s.current)]
+        decline: list[Command] = [cm.Decline(type="decline", player=s.current)]
+        return buy + decline if rng.random() < 0.7 else decline + buy
+    if s.phase == "auction" and s.auction is not None:
+        close: list[Command] = [cm.CloseAuction(type="close_auction")]
+        if rng.random() < 0.35:
+            return close
+        floor = (s.auction.opening_bid if s.auction.high_bid is None
+                 else s.auction.high_bid + table.profile.auction_min_raise)
+        bidder = rng.choice(s.active_players()).name
+        return [cm.Bid(type="bid", player=bidder, amount=floor + rng.randint(0, 40)), *close]
+    if s.phase == "card" and s.card_deck is not None:
+        cards = [c.id for c in table.decks.cards(s.card_deck) if c.id not in s.jail_cards]
+        return [cm.DrawCard(type="draw_card", card=rng.choice(cards))]
+    return []
