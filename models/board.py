@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -184,7 +185,15 @@ class Board(BaseModel):
 
     def streets_of(self, group: str) -> list[Street]:
         """The streets of one colour group, in board order."""
-        return [s for s in self.spaces if isinstance(s, Street) and s.group == group]
+        return self._streets_by_group[group]
+
+    @cached_property
+    def _streets_by_group(self) -> dict[str, list[Street]]:
+        groups: dict[str, list[Street]] = {g.id: [] for g in self.groups}
+        for space in self.spaces:
+            if isinstance(space, Street):
+                groups[space.group].append(space)
+        return groups
 
     def group(self, group_id: str) -> ColourGroup:
         """The colour group named `group_id`."""

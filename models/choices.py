@@ -82,8 +82,7 @@ def random_command(table: Table, state: GameState, rng: Random) -> list[Command]
     tries: list[Command] = []
     for debt in s.debts:
         tries.append(cm.PayDebt(type="pay_debt", player=debt.debtor))
-        raising = [g[0] for g in _estate(table, s)
-                   if isinstance(g[0], cm.SellBuildings | cm.Mortgage) and _actor(g[0]) == debt.debtor]
+        raising = _raising(table, s, debt.debtor)
         rng.shuffle(raising)
         tries += raising
         tries.append(cm.DeclareBankruptcy(type="declare_bankruptcy", player=debt.debtor))
@@ -93,20 +92,59 @@ def random_command(table: Table, state: GameState, rng: Random) -> list[Command]
         tries += [lift, keep] if rng.random() < 0.5 else [keep, lift]
     tries += [cm.CollectRent(type="collect_rent", claim=c.claim) for c in s.claims if rng.random() < 0.9]
     if s.phase == "placement" and s.placement is not None:
-        tries += [g[0] for g in _estate(table, s)
-                  if isinstance(g[0], cm.Build) and g[0].player == s.placement.player]
+        tries += _builds(table, s, s.placement.player)
     if rng.random() < 0.3:
-        estate = [g[0] for g in _estate(table, s)]
-        builds = [c for c in estate if isinstance(c, cm.Build)]
-        rng.shuffle(estate)
-        rng.shuffle(builds)
-        tries += builds[:6] + estate[:6]
+        tries += _random_estate(table, s, rng)
     tries += _turn_move(table, s, rng)
     return tries
 
 
-def _actor(command: Command) -> str | None:
-    return getattr(command, "player", None)
+def _builds(table: Table, s: GameState, name: str) -> list[Command]:
+    """One house (or hotel) on the least built street of each colour set the player holds whole."""
+    found: list[Command] = []
+    for group in table.board.groups:
+        streets = table.board.streets_of(group.id)
+        deeds = [s.deeds[x.index] for x in streets]
+        if all(d.owner == name for d in deeds):
+            low = min(deeds, key=lambda d: d.steps)
+            found.append(cm.Build(type="build", player=name, add={low.space: 1}))
+    return found
+
+
+def _raising(table: Table, s: GameState, name: str) -> list[Command]:
+    """Selling a building or mortgaging a deed, each way the player could raise money now."""
+    found: list[Command] = []
+    for group in table.board.groups:
+        deeds = [s.deeds[x.index] for x in table.board.streets_of(group.id)]
+        top = max(deeds, key=lambda d: d.steps)
+        if top.owner == name and top.steps:
+            found.append(cm.SellBuildings(type="sell_buildings", player=name, remove={top.space: 1}))
+    found += [cm.Mortgage(type="mortgage", player=name, space=d.space)
+              for d in s.owned_by(name) if not d.mortgaged]
+    return found
+
+
+def _random_estate(table: Table, s: GameState, rng: Random) -> list[Command]:
+    """A few estate moves by random players: build first, now and then raise, lift or deal."""
+    players = [p.name for p in s.active_players()]
+    name = rng.choice(players)
+    tries = _builds(table, s, name)
+    roll = rng.random()
+    owned = s.owned_by(name)
+    if roll < 0.1:
+        tries += _raising(table, s, name)[:2]
+    elif roll < 0.2 and owned:
+        mortgaged = [d for d in owned if d.mortgaged]
+        if mortgaged:
+            tries.append(cm.Lift(type="lift", player=name, space=rng.choice(mortgaged).space))
+    elif roll < 0.3 and owned and len(players) > 1:
+        deed = rng.choice(owned)
+        buyer = rng.choice([p for p in players if p != name])
+        price = table.board.deed(deed.space).price
+        tries.append(cm.Trade(type="trade", first=name, second=buyer,
+                              first_gives=cm.Bundle(deeds=[deed.space]),
+                              second_gives=cm.Bundle(cash=price)))
+    return tries
 
 
 def _turn_move(table: Table, s: GameState, rng: Random) -> list[Command]:

@@ -62,8 +62,9 @@ class Books:
             self.balances[target] += amount
 
 
-def assert_invariants(table: Table, state: GameState, books: Books) -> None:
-    """Money, deeds and buildings add up in `state`, given every transfer posted to `books`."""
+def assert_invariants(table: Table, state: GameState, books: Books, by_the_rules: bool = True) -> None:
+    """Money, deeds and buildings add up in `state`, given every transfer posted to `books`;
+    `by_the_rules` adds what only rule-bound play keeps (a judge's rulings need not)."""
     names = {p.name for p in state.players}
     balances = books.balances
     # Money: each player holds exactly what the transfers gave them; the Bank holds the rest.
@@ -79,6 +80,7 @@ def assert_invariants(table: Table, state: GameState, books: Books) -> None:
     for space, deed in state.deeds.items():
         assert deed.space == space
         assert deed.owner is None or deed.owner in names
+        assert deed.owner is None or not state.player(deed.owner).bankrupt
         assert not (deed.hotel and deed.houses)
         if deed.owner is None:
             assert not deed.mortgaged and deed.steps == 0
@@ -90,6 +92,18 @@ def assert_invariants(table: Table, state: GameState, books: Books) -> None:
     assert 0 <= state.bank_hotels <= profile.bank_hotels
     assert sum(d.houses for d in state.deeds.values()) + state.bank_houses == profile.bank_houses
     assert sum(d.hotel for d in state.deeds.values()) + state.bank_hotels == profile.bank_hotels
+    if by_the_rules:
+        assert_built_evenly(table, state)
+
+
+def assert_built_evenly(table: Table, state: GameState) -> None:
+    """CL and SG: buildings stand only on a whole colour set of one owner, most minus least <= 1."""
+    for group in table.board.groups:
+        deeds = [state.deeds[street.index] for street in table.board.streets_of(group.id)]
+        steps = [deed.steps for deed in deeds]
+        if max(steps):
+            assert len({deed.owner for deed in deeds}) == 1, (group.id, deeds)
+            assert max(steps) - min(steps) <= 1, (group.id, steps)
 
 
 class MemoryGame:
@@ -112,20 +126,25 @@ class MemoryGame:
             self.log.append(event)
             self.books.post(event.transfers())
 
-    def check(self) -> None:
+    def check(self, by_the_rules: bool) -> None:
         assert self.state is not None
-        assert_invariants(self.table, self.state, self.books)
+        assert_invariants(self.table, self.state, self.books, by_the_rules)
         assert replay(self.table, self.log) == self.state
 
 
 def play_in_memory(profile: str, count: int, seed: int, steps: int,
-                   judge: bool = False) -> MemoryGame:
+                   judge: bool = False, every_listed: bool = False) -> MemoryGame:
+    """Random play from `seed`, every invariant checked after each command; with `judge`, rulings
+    come in between; with `every_listed`, each command `legal_commands` lists is tried."""
     rng = random.Random(seed)
     game = MemoryGame(profile, count)
-    game.check()
+    game.check(not judge)
     for _ in range(steps):
         assert game.state is not None
         legal = legal_commands(game.table, game.state)
+        if every_listed:
+            for command in legal:
+                decide(game.table, game.state, command)  # raises if a listed command is refused
         if judge and rng.random() < 0.25:
             adjustment = random_adjustment(rng, game.table, game.state)
             try:
@@ -133,12 +152,12 @@ def play_in_memory(profile: str, count: int, seed: int, steps: int,
             except BankerError:
                 pass  # the adjustment is refused as a whole; nothing changed
             else:
-                game.check()
+                game.check(not judge)
                 continue
         if not legal:
             break
         game.do(pick(rng, legal))
-        game.check()
+        game.check(not judge)
     return game
 
 
@@ -175,6 +194,15 @@ def test_random_legal_play_keeps_money_deeds_and_buildings_balanced_and_replayab
     profile: str, count: int, seed: int, steps: int
 ) -> None:
     play_in_memory(profile, count, seed, steps)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@settings(max_examples=6, deadline=None)
+@given(count=player_counts, seed=seeds, steps=st.integers(min_value=1, max_value=100))
+def test_every_command_legal_commands_lists_is_accepted(
+    profile: str, count: int, seed: int, steps: int
+) -> None:
+    play_in_memory(profile, count, seed, steps, every_listed=True)
 
 
 @pytest.mark.parametrize("profile", PROFILES)
