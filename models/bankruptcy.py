@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Literal
 
 from models import events as ev
+from models.auctions import open_auction
 from models.board import Street
 from models.commands import DeclareBankruptcy
 from models.events import BANK, StepChange
-from models.market import open_auction
 from models.money import building_sale_value, owed, raisable
 from models.table import Scratch
 
@@ -47,7 +47,8 @@ def go_bankrupt(t: Scratch, name: str, creditor: str) -> None:
     for space in deeds:
         # To a player a deed goes as it is; to the Bank its mortgage is cancelled.
         mortgaged = s.deeds[space].mortgaged and creditor != BANK
-        t.emit(ev.DeedSurrendered(player=name, to=creditor, space=space, mortgaged=mortgaged))
+        t.emit(ev.DeedSurrendered(player=name, to=creditor, space=space, mortgaged=mortgaged,
+                                  interest_due=mortgaged and t.profile.received_mortgage_interest))
     t.emit(ev.PlayerBankrupt(player=name, creditor=creditor, rank=s.bankruptcies + 1))
     if _game_over(t):
         return

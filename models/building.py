@@ -6,7 +6,9 @@ from models import events as ev
 from models.board import Street
 from models.commands import AuctionBuilding, Build, SellBuildings
 from models.events import BANK, StepChange
+from models.landing_build import build_on_landing
 from models.money import half
+from models.pricing import steps_price
 from models.table import Scratch
 
 HOTEL = 5
@@ -19,12 +21,13 @@ def build(t: Scratch, cmd: Build) -> None:
     if t.state.phase == "placement" and placing is not None:
         _place_won_building(t, cmd, placing.kind)
         return
-    if t.profile.building != "full_set_any_time":
-        t.refuse("build", "building happens only on landing on one's own plot")
+    if t.profile.building == "on_landing":
+        build_on_landing(t, cmd)
+        return
     changes = _changes(t, cmd.player, cmd.add, sign=1)
     _check_set_rules(t, cmd.player, changes)
     _check_stock_for_building(t, changes)
-    cost = sum(_step_cost(_street(t, c.space), c.before, c.after) for c in changes)
+    cost = sum(steps_price(t.profile, _street(t, c.space), c.before, c.after) for c in changes)
     cash = t.state.player(cmd.player).cash
     if cash < cost:
         t.refuse("build", f"the buildings cost {cost}; {cmd.player} has {cash}")
@@ -36,7 +39,8 @@ def sell_buildings(t: Scratch, cmd: SellBuildings) -> None:
     Raising money is allowed at any moment of play, even while a card or an auction waits."""
     _may_act(t, cmd.player, raising=True)
     changes = _changes(t, cmd.player, cmd.remove, sign=-1)
-    _check_even(t, changes)
+    if t.profile.building == "full_set_any_time":
+        _check_even(t, changes)
     houses = t.state.bank_houses
     proceeds = 0
     # Houses sold first return to the Bank and may then stand in for a hotel's 4 houses.
@@ -195,8 +199,3 @@ def _street(t: Scratch, space: int) -> Street:
     street = t.board.deed(space)
     assert isinstance(street, Street), "checked in _changes"
     return street
-
-
-def _step_cost(street: Street, before: int, after: int) -> int:
-    houses = min(after, 4) - min(before, 4)
-    return houses * street.house_cost + (street.hotel_cost if after == HOTEL else 0)

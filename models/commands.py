@@ -225,6 +225,72 @@ class DeclareBankruptcy(_Command):
     player: Name
 
 
+class DealDeeds(_Command):
+    """PX 3.4: the deal of the deeds, as the banker made it (`hands`) or by the app (`seed`)."""
+
+    type: Literal["deal_deeds"]
+    hands: dict[Name, list[SpaceIndex]] | None = None
+    seed: int | None = None
+
+
+class Prebuild(_Command):
+    """PX 3.6-3.9: a player's pre-built houses, at most three, one per plot while they have plots."""
+
+    type: Literal["prebuild"]
+    player: Name
+    houses: dict[SpaceIndex, Annotated[int, Field(ge=1, le=3)]] = Field(min_length=1)
+
+
+class StartPlay(_Command):
+    """PX 5.1: setting up is over; every token is on GO and the first player throws."""
+
+    type: Literal["start_play"]
+
+
+class OfferSale(_Command):
+    """PX 7.1: before throwing, offer one's unmortgaged deed for sale by Bank auction, with a
+    minimum price; a player in debt may do so at any time to raise money (PX 7.3.1c)."""
+
+    type: Literal["offer_sale"]
+    player: Name
+    space: SpaceIndex
+    minimum: int = Field(default=0, ge=0)
+
+
+class OfferPurchase(_Command):
+    """PX 7.1.1: before throwing, offer to buy another player's plot; the offer is the opening bid."""
+
+    type: Literal["offer_purchase"]
+    player: Name
+    space: SpaceIndex
+    price: int = Field(gt=0)
+
+
+class AnswerProposal(_Command):
+    """The owner puts the plot up for auction (with a minimum) or refuses."""
+
+    type: Literal["answer_proposal"]
+    player: Name
+    accept: bool
+    minimum: int = Field(default=0, ge=0)
+
+
+class DecideSale(_Command):
+    """The highest bid fell short of the minimum: the seller sells anyway or aborts."""
+
+    type: Literal["decide_sale"]
+    player: Name
+    sell: bool
+
+
+class MortgageeSale(_Command):
+    """PX 8: a debtor with no cash and every deed mortgaged; `order` is the order of auction."""
+
+    type: Literal["mortgagee_sale"]
+    player: Name
+    order: list[SpaceIndex] = Field(min_length=1)
+
+
 class _Adjustment(_Command):
     reason: Reason
 
@@ -294,8 +360,9 @@ class AdjustTurn(_Adjustment):
 Command = Annotated[
     NewGame | Roll | Buy | Decline | Bid | CloseAuction | CollectRent | DrawCard | PayJailFine
     | UseJailCard | PayDebt | Build | SellBuildings | AuctionBuilding | Mortgage | Lift
-    | KeepMortgaged | Trade | DeclareBankruptcy | AdjustCash | AdjustDeed | AdjustBuildings | AdjustToken
-    | AdjustJail | AdjustCard | AdjustTurn,
+    | KeepMortgaged | Trade | DeclareBankruptcy | DealDeeds | Prebuild | StartPlay | OfferSale
+    | OfferPurchase | AnswerProposal | DecideSale | MortgageeSale | AdjustCash | AdjustDeed
+    | AdjustBuildings | AdjustToken | AdjustJail | AdjustCard | AdjustTurn,
     Field(discriminator="type"),
 ]
 

@@ -5,7 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from models import adjustments, bankruptcy, building, cards, market, mortgages, trade, turn
+from models import (
+    adjustments,
+    bankruptcy,
+    building,
+    cards,
+    market,
+    mortgagee,
+    mortgages,
+    sales,
+    setup,
+    trade,
+    turn,
+)
 from models import commands as cm
 from models import events as ev
 from models.choices import candidates
@@ -37,6 +49,14 @@ _HANDLERS: dict[type, Callable[[Scratch, Any], None]] = {
     cm.KeepMortgaged: mortgages.keep_mortgaged,
     cm.Trade: trade.trade,
     cm.DeclareBankruptcy: bankruptcy.declare_bankruptcy,
+    cm.DealDeeds: setup.deal_deeds,
+    cm.Prebuild: setup.prebuild,
+    cm.StartPlay: setup.start_play,
+    cm.OfferSale: sales.offer_sale,
+    cm.OfferPurchase: sales.offer_purchase,
+    cm.AnswerProposal: sales.answer_proposal,
+    cm.DecideSale: sales.decide_sale,
+    cm.MortgageeSale: mortgagee.mortgagee_sale,
     cm.AdjustCash: adjustments.adjust_cash,
     cm.AdjustDeed: adjustments.adjust_deed,
     cm.AdjustBuildings: adjustments.adjust_buildings,
@@ -49,7 +69,8 @@ _HANDLERS: dict[type, Callable[[Scratch, Any], None]] = {
 # While a debt or a mortgaged deed's interest is open, play waits; these may still happen
 # (they raise or settle money, or are the judge's).
 _RAISING = (cm.PayDebt, cm.CollectRent, cm.SellBuildings, cm.Mortgage, cm.Trade,
-            cm.DeclareBankruptcy, *cm.ADJUSTMENTS)
+            cm.DeclareBankruptcy, cm.OfferSale, cm.Bid, cm.CloseAuction, cm.DecideSale,
+            cm.MortgageeSale, *cm.ADJUSTMENTS)
 _DURING_INTEREST = (*_RAISING, cm.Lift, cm.KeepMortgaged)
 
 
@@ -102,6 +123,7 @@ def new_game(table: Table, cmd: cm.NewGame) -> ev.GameStarted:
         deeds=[d.index for d in table.board.deeds()], jail_space=table.board.jail_index,
         starting_cash=profile.starting_cash, bank_houses=profile.bank_houses,
         bank_hotels=profile.bank_hotels, rules_digest=table.digest(),
+        setup=profile.setup != "none",
     )
 
 

@@ -7,6 +7,8 @@ from typing import Annotated, Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 BANK = "bank"
+AuctionKind = Literal["deed", "house", "hotel", "sale", "mortgagee"]
+Resume = Literal["resolving", "roll", "buy", "prebuild"]  # where play stands after an auction
 
 
 class Transfer(NamedTuple):
@@ -38,6 +40,7 @@ class _Payment(_Event):
 
 class GameStarted(_Event):
     type: Literal["game_started"] = "game_started"
+    setup: bool = False  # PX: deeds are dealt, auctioned and pre-built before the first roll
     profile: str
     board: str
     decks: str
@@ -133,9 +136,12 @@ class AuctionOpened(_Event):
     space: int | None
     opening_bid: int
     excluded: list[str]
-    kind: Literal["deed", "house", "hotel"] = "deed"
-    queue: list[int] = []  # deeds still to be auctioned after this one (a bankruptcy to the Bank)
-    resume: Literal["resolving", "roll", "buy"] = "resolving"  # where play stands once it closes
+    kind: AuctionKind = "deed"
+    queue: list[int] = []  # deeds still to be auctioned after this one
+    resume: Resume = "resolving"
+    seller: str | None = None  # a sale (PX 7.1): the player selling; the Bank facilitates
+    minimum: int | None = None  # the seller's minimum price
+    creditor: str | None = None  # a mortgagee sale (PX 8): who the proceeds go to
 
 
 class BidPlaced(_Event):
@@ -384,6 +390,7 @@ class DeedSurrendered(_Event):
     to: str
     space: int
     mortgaged: bool
+    interest_due: bool = False  # CL/SG: the creditor must lift it or pay the 10% now
 
 
 class JailCardSurrendered(_Event):
@@ -399,6 +406,131 @@ class GameEnded(_Event):
     winner: str | None
 
 
+class DeedsDealt(_Event):
+    """PX 3.4: every player's hand; the deeds retained are auctioned, cheapest first."""
+
+    type: Literal["deeds_dealt"] = "deeds_dealt"
+    hands: dict[str, list[int]]
+    retained: list[int]
+    seed: int | None = None
+
+
+class HousesPrebuilt(_Event):
+    type: Literal["houses_prebuilt"] = "houses_prebuilt"
+    player: str
+    changes: list[StepChange]
+    amount: int = Field(ge=0)
+
+    def transfers(self) -> list[Transfer]:
+        return [Transfer(self.player, BANK, self.amount)] if self.amount else []
+
+
+class PlayStarted(_Event):
+    type: Literal["play_started"] = "play_started"
+
+
+class OwnPlotLanded(_Event):
+    """PX 6.2.2: the player may build on this plot, or evenly on the group, until the next roll."""
+
+    type: Literal["own_plot_landed"] = "own_plot_landed"
+    player: str
+    space: int
+    at_landing: dict[int, int]
+
+
+class SaleOffered(_Event):
+    type: Literal["sale_offered"] = "sale_offered"
+    seller: str
+    space: int
+    minimum: int
+    to_raise_money: bool = False  # PX 7.3.1c: a debtor's sale, outside the one offer a turn
+
+
+class PurchaseProposed(_Event):
+    type: Literal["purchase_proposed"] = "purchase_proposed"
+    buyer: str
+    space: int
+    price: int
+
+
+class ProposalAnswered(_Event):
+    type: Literal["proposal_answered"] = "proposal_answered"
+    owner: str
+    accepted: bool
+
+
+class SaleDecisionRequired(_Event):
+    type: Literal["sale_decision_required"] = "sale_decision_required"
+    seller: str
+    space: int
+    buyer: str
+    amount: int
+
+
+class DeedSold(_Event):
+    """A sale by Bank auction: the buyer pays the seller, who pays the Bank its commission."""
+
+    type: Literal["deed_sold"] = "deed_sold"
+    buyer: str
+    seller: str
+    space: int
+    amount: int = Field(gt=0)
+    commission: int = Field(ge=0)
+
+    def transfers(self) -> list[Transfer]:
+        moves = [Transfer(self.buyer, self.seller, self.amount)]
+        if self.commission:
+            moves.append(Transfer(self.seller, BANK, self.commission))
+        return moves
+
+
+class SaleAborted(_Event):
+    type: Literal["sale_aborted"] = "sale_aborted"
+    seller: str
+    space: int
+
+
+class DebtPartlyPaid(_Payment):
+    type: Literal["debt_partly_paid"] = "debt_partly_paid"
+
+
+class MortgageeSaleOpened(_Event):
+    type: Literal["mortgagee_sale_opened"] = "mortgagee_sale_opened"
+    debtor: str
+    creditor: str
+    order: list[int]
+
+
+class MortgagedDeedSold(_Event):
+    """PX 8.2: a mortgaged deed sold at the mortgagee sale; the creditor is paid first."""
+
+    type: Literal["mortgaged_deed_sold"] = "mortgaged_deed_sold"
+    buyer: str
+    debtor: str
+    creditor: str
+    space: int
+    to_creditor: int = Field(ge=0)
+    to_debtor: int = Field(ge=0)
+
+    def transfers(self) -> list[Transfer]:
+        moves = []
+        if self.to_creditor:
+            moves.append(Transfer(self.buyer, self.creditor, self.to_creditor))
+        if self.to_debtor:
+            moves.append(Transfer(self.buyer, self.debtor, self.to_debtor))
+        return moves
+
+
+class DeedPassedToCreditor(_Event):
+    """PX 8.3: nobody bid; the mortgaged deed goes to the creditor at its mortgage value."""
+
+    type: Literal["deed_passed_to_creditor"] = "deed_passed_to_creditor"
+    debtor: str
+    creditor: str
+    space: int
+    value: int
+
+
 Event = Annotated[
     GameStarted | DiceRolled | TokenMoved | SalaryPaid | SentToJail | JailTurnServed | LeftJail
     | JailFinePaid | RollAgain | TurnPassed | PurchaseOffered | DeedBought | PurchaseDeclined
@@ -408,7 +540,10 @@ Event = Annotated[
     | DebtPaid | CashAdjusted | DeedAdjusted | BuildingsAdjusted | TokenAdjusted | JailAdjusted
     | CardAdjusted | TurnAdjusted | BuildingsBought | BuildingsSold | BuildingAuctionWon
     | DeedMortgaged | MortgageLifted | MortgageInterestPaid | TradeMade | PlayerBankrupt
-    | CashSurrendered | DeedSurrendered | JailCardSurrendered | GameEnded,
+    | CashSurrendered | DeedSurrendered | JailCardSurrendered | GameEnded | DeedsDealt
+    | HousesPrebuilt | PlayStarted | OwnPlotLanded | SaleOffered | PurchaseProposed
+    | ProposalAnswered | SaleDecisionRequired | DeedSold | SaleAborted | DebtPartlyPaid
+    | MortgageeSaleOpened | MortgagedDeedSold | DeedPassedToCreditor,
     Field(discriminator="type"),
 ]
 

@@ -9,6 +9,7 @@ from models import events as ev
 from models.events import BANK, Event
 from models.state import (
     Auction,
+    BuildRight,
     Claim,
     Debt,
     DeedState,
@@ -16,6 +17,7 @@ from models.state import (
     InterestDue,
     Placement,
     PlayerState,
+    Proposal,
 )
 
 
@@ -35,6 +37,7 @@ def start(event: ev.GameStarted) -> GameState:
         bank_hotels=event.bank_hotels,
         jail_space=event.jail_space,
         current=event.players[0],
+        phase="deal" if event.setup else "roll",
         seq=1,
     )
 
@@ -67,6 +70,8 @@ def _nothing(state: GameState, event: Any) -> None:
 
 def _dice(state: GameState, e: ev.DiceRolled) -> None:
     state.last_dice = e.dice
+    state.rolled = True
+    state.build_right = None
     if e.purpose == "move":
         state.doubles = state.doubles + 1 if e.dice[0] == e.dice[1] else 0
         state.may_roll_again = e.dice[0] == e.dice[1]
@@ -114,6 +119,7 @@ def _roll_again(state: GameState, e: ev.RollAgain) -> None:
 
 
 def _turn_passed(state: GameState, e: ev.TurnPassed) -> None:
+    state.rolled = False
     state.current = e.player
     state.turn_no = e.turn_no
     state.doubles = 0
@@ -142,7 +148,8 @@ def _declined(state: GameState, e: ev.PurchaseDeclined) -> None:
 def _auction_opened(state: GameState, e: ev.AuctionOpened) -> None:
     state.phase = "auction"
     state.auction = Auction(space=e.space, kind=e.kind, opening_bid=e.opening_bid,
-                            excluded=list(e.excluded), queue=list(e.queue), resume=e.resume)
+                            excluded=list(e.excluded), queue=list(e.queue), resume=e.resume,
+                            seller=e.seller, minimum=e.minimum, creditor=e.creditor)
 
 
 def _bid(state: GameState, e: ev.BidPlaced) -> None:
@@ -180,6 +187,8 @@ def _steps(state: GameState, changes: list[ev.StepChange]) -> None:
 
 def _bought_buildings(state: GameState, e: ev.BuildingsBought) -> None:
     _steps(state, e.changes)
+    if state.build_right is not None and state.build_right.player == e.player:
+        state.build_right = None  # PX: one building order per landing
     if state.placement is not None and state.placement.player == e.player:
         state.phase = state.placement.resume
         state.placement = None
@@ -232,7 +241,7 @@ def _deed_surrendered(state: GameState, e: ev.DeedSurrendered) -> None:
     deed = state.deeds[e.space]
     deed.owner = None if e.to == BANK else e.to
     deed.mortgaged = e.mortgaged
-    if e.mortgaged and e.to != BANK:
+    if e.interest_due:
         state.interest_due.append(InterestDue(player=e.to, space=e.space))
 
 
@@ -335,6 +344,8 @@ def _card_adjusted(state: GameState, e: ev.CardAdjusted) -> None:
 
 
 def _turn_adjusted(state: GameState, e: ev.TurnAdjusted) -> None:
+    state.rolled = False
+    state.proposal = None
     state.current = e.player
     state.turn_no += 1  # a new turn: rent claims count their window from it
     state.phase = "roll"
@@ -354,6 +365,80 @@ def _dice_then_settle(state: GameState, e: ev.DiceRolled) -> None:
     _dice(state, e)
     if e.purpose == "utility":
         _utility_settled(state)
+
+
+def _dealt(state: GameState, e: ev.DeedsDealt) -> None:
+    for name, spaces in e.hands.items():
+        for space in spaces:
+            state.deeds[space].owner = name
+
+
+def _prebuilt(state: GameState, e: ev.HousesPrebuilt) -> None:
+    _steps(state, e.changes)
+    state.prebuilt.append(e.player)
+
+
+def _play_started(state: GameState, e: ev.PlayStarted) -> None:
+    state.phase = "roll"
+
+
+def _own_plot(state: GameState, e: ev.OwnPlotLanded) -> None:
+    state.build_right = BuildRight(player=e.player, space=e.space, at_landing=dict(e.at_landing))
+
+
+def _sale_offered(state: GameState, e: ev.SaleOffered) -> None:
+    if not e.to_raise_money:
+        state.offer_turn = state.turn_no
+
+
+def _proposed(state: GameState, e: ev.PurchaseProposed) -> None:
+    state.offer_turn = state.turn_no
+    state.proposal = Proposal(buyer=e.buyer, space=e.space, price=e.price)
+    state.phase = "proposal"
+
+
+def _answered(state: GameState, e: ev.ProposalAnswered) -> None:
+    state.proposal = None
+    state.phase = "roll"
+
+
+def _sale_decision(state: GameState, e: ev.SaleDecisionRequired) -> None:
+    state.phase = "sale_decision"
+
+
+def _deed_sold(state: GameState, e: ev.DeedSold) -> None:
+    state.deeds[e.space].owner = e.buyer
+    _auction_over(state)
+
+
+def _reduce_debt(state: GameState, debtor: str, creditor: str, amount: int) -> None:
+    # Debts are shared with the state this one was cloned from: replace, never change in place.
+    for index, debt in enumerate(state.debts):
+        if debt.debtor == debtor and debt.creditor == creditor:
+            left = debt.amount - amount
+            if left > 0:
+                state.debts[index] = debt.model_copy(update={"amount": left})
+            else:
+                del state.debts[index]
+            return
+    raise FoldError(f"no open debt from {debtor} to {creditor}")
+
+
+def _partly_paid(state: GameState, e: ev.DebtPartlyPaid) -> None:
+    _reduce_debt(state, e.payer, e.payee, e.amount)
+
+
+def _mortgaged_deed_sold(state: GameState, e: ev.MortgagedDeedSold) -> None:
+    state.deeds[e.space].owner = e.buyer
+    if e.to_creditor:
+        _reduce_debt(state, e.debtor, e.creditor, e.to_creditor)
+    _auction_over(state)
+
+
+def _passed_to_creditor(state: GameState, e: ev.DeedPassedToCreditor) -> None:
+    state.deeds[e.space].owner = e.creditor
+    _reduce_debt(state, e.debtor, e.creditor, e.value)
+    _auction_over(state)
 
 
 _HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
@@ -405,4 +490,18 @@ _HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
     ev.DeedSurrendered: _deed_surrendered,
     ev.JailCardSurrendered: _jail_card_surrendered,
     ev.GameEnded: _ended,
+    ev.DeedsDealt: _dealt,
+    ev.HousesPrebuilt: _prebuilt,
+    ev.PlayStarted: _play_started,
+    ev.OwnPlotLanded: _own_plot,
+    ev.SaleOffered: _sale_offered,
+    ev.PurchaseProposed: _proposed,
+    ev.ProposalAnswered: _answered,
+    ev.SaleDecisionRequired: _sale_decision,
+    ev.DeedSold: _deed_sold,
+    ev.SaleAborted: _auction_over,
+    ev.DebtPartlyPaid: _partly_paid,
+    ev.MortgageeSaleOpened: _nothing,
+    ev.MortgagedDeedSold: _mortgaged_deed_sold,
+    ev.DeedPassedToCreditor: _passed_to_creditor,
 }

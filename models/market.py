@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 from models import events as ev
+from models import mortgagee, sales
+from models.auctions import auction_event, next_in_queue, open_auction
 from models.building import has_room
 from models.commands import Bid, Buy, CloseAuction, CollectRent, Decline, PayDebt
 from models.events import BANK
-from models.state import Auction
 from models.table import Scratch
 
 
@@ -30,17 +29,6 @@ def decline(t: Scratch, cmd: Decline) -> None:
     open_auction(t, space, excluded=[])
 
 
-def open_auction(t: Scratch, space: int, excluded: list[str], *, queue: list[int] | None = None,
-                 resume: Literal["resolving", "roll", "buy"] = "resolving") -> None:
-    """Open the bidding on a deed at the profile's opening bid (a fixed sum or the board price)."""
-    if t.profile.auction_opening == "board_price":
-        opening = t.board.deed(space).price
-    else:
-        opening = t.profile.auction_opening_bid
-    t.emit(ev.AuctionOpened(space=space, opening_bid=opening, excluded=excluded,
-                            queue=queue or [], resume=resume))
-
-
 def bid(t: Scratch, cmd: Bid) -> None:
     """A bid: at least the opening bid, and above the highest by the profile's least raise."""
     auction = t.state.auction
@@ -49,6 +37,8 @@ def bid(t: Scratch, cmd: Bid) -> None:
     bidder = t.player(cmd.player)
     if bidder.bankrupt:
         t.refuse("auction", f"{cmd.player} is out of the game")
+    if any(d.debtor == cmd.player for d in t.state.debts):
+        t.refuse("debt", f"{cmd.player} is in debt and cannot bid")
     if cmd.player in auction.excluded:
         t.refuse("auction_winner_cannot_pay",
                  f"{cmd.player} could not pay a winning bid here and may not bid again")
@@ -71,6 +61,12 @@ def close_auction(t: Scratch, cmd: CloseAuction) -> None:
     auction = t.state.auction
     if t.state.phase != "auction" or auction is None:
         t.refuse("auction", "no auction is open")
+    if auction.kind == "sale":
+        sales.close_sale(t, auction)
+        return
+    if auction.kind == "mortgagee":
+        mortgagee.close_mortgagee_auction(t, auction)
+        return
     space = auction.space
     winner, amount = auction.high_bidder, auction.high_bid
     if winner is None or amount is None:
@@ -85,15 +81,7 @@ def close_auction(t: Scratch, cmd: CloseAuction) -> None:
         return
     else:
         t.emit(ev.AuctionWon(payer=winner, payee=BANK, amount=amount, space=space))
-    if auction.queue:
-        open_auction(t, auction.queue[0], excluded=[], queue=auction.queue[1:],
-                     resume=auction.resume)
-
-
-def auction_event(auction: Auction, excluded: list[str]) -> ev.AuctionOpened:
-    """The same auction opened again, with some bidders struck out."""
-    return ev.AuctionOpened(space=auction.space, kind=auction.kind, opening_bid=auction.opening_bid,
-                            excluded=excluded, queue=auction.queue, resume=auction.resume)
+    next_in_queue(t, auction)
 
 
 def collect_rent(t: Scratch, cmd: CollectRent) -> None:

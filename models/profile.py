@@ -41,6 +41,12 @@ CLAUSE_KEYS: tuple[str, ...] = (
     "trade",
     "jail_card_price",
     "bankruptcy",
+    "setup_deal",
+    "setup_auction",
+    "prebuild",
+    "build_limit",
+    "sale_offer",
+    "mortgagee_sale",
 )
 
 
@@ -79,6 +85,12 @@ class Profile(BaseModel):
     bankrupt_as_is: bool
     bankruptcy_to_player: Literal["hand_over", "mortgagee_sale"]
     game_ends_at_bankruptcies: int | None = Field(default=None, ge=1)  # absent: last one standing
+    setup: Literal["none", "deal_and_prebuild"]
+    prebuild_houses: int = Field(ge=0)
+    building_surcharge_percent: tuple[int, int, int, int, int]  # by step on the plot: 1st house..hotel
+    max_houses_per_landing: int | None = Field(default=None, ge=1)  # absent: no limit
+    received_mortgage_interest: bool
+    sale_commission_percent: int = Field(ge=0)
     game_minutes: int | None = Field(default=None, gt=0)
     announcement_minutes: list[int] = []
     clauses: dict[str, str]

@@ -7,7 +7,10 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-Phase = Literal["roll", "resolving", "buy", "auction", "card", "utility_throw", "placement", "over"]
+from models.events import AuctionKind, Resume
+
+Phase = Literal["deal", "prebuild", "roll", "resolving", "buy", "auction", "card", "utility_throw",
+                "placement", "proposal", "sale_decision", "over"]
 
 
 # Players and deeds are plain slotted dataclasses: a decision copies them all, many times a
@@ -57,13 +60,16 @@ class Claim(BaseModel):
 
 class Auction(BaseModel):
     space: int | None  # None for a building auction
-    kind: Literal["deed", "house", "hotel"] = "deed"
+    kind: AuctionKind = "deed"
     opening_bid: int
     high_bid: int | None = None
     high_bidder: str | None = None
     excluded: list[str] = []
     queue: list[int] = []
-    resume: Literal["resolving", "roll", "buy"] = "resolving"
+    resume: Resume = "resolving"
+    seller: str | None = None
+    minimum: int | None = None
+    creditor: str | None = None
 
 
 class InterestDue(BaseModel):
@@ -73,12 +79,29 @@ class InterestDue(BaseModel):
     space: int
 
 
+class BuildRight(BaseModel):
+    """PX 6.2.2: a player who landed on their own plot may build there (or evenly on the group)
+    until the next roll; `at_landing` is the steps on each of their plots of the group then."""
+
+    player: str
+    space: int
+    at_landing: dict[int, int]
+
+
+class Proposal(BaseModel):
+    """PX 7.1.1: an offer to buy another player's plot, awaiting the owner's answer."""
+
+    buyer: str
+    space: int
+    price: int
+
+
 class Placement(BaseModel):
     """A building won at auction, to be placed at once."""
 
     player: str
     kind: Literal["house", "hotel"]
-    resume: Literal["resolving", "roll", "buy"]
+    resume: Resume
 
 
 class Debt(BaseModel):
@@ -118,6 +141,11 @@ class GameState(BaseModel):
     debts: list[Debt] = []
     interest_due: list[InterestDue] = []
     placement: Placement | None = None
+    rolled: bool = Field(default=False, description="The current player has thrown this turn.")
+    offer_turn: int | None = Field(default=None, description="Turn of the last PX sale offer.")
+    build_right: BuildRight | None = None
+    proposal: Proposal | None = None
+    prebuilt: list[str] = []
     bankruptcies: int = 0
     ended: str | None = Field(default=None, description="Why the game ended, once it has.")
     winner: str | None = None
@@ -136,6 +164,7 @@ class GameState(BaseModel):
         copy.debts = list(self.debts)
         copy.interest_due = list(self.interest_due)
         copy.auction = self.auction.model_copy(deep=True) if self.auction else None
+        copy.prebuilt = list(self.prebuilt)
         return copy
 
     def player(self, name: str) -> PlayerState:

@@ -9,6 +9,7 @@ from models import events as ev
 from models.board import Chance, Chest, GoToJail, Railway, Street, Tax, Utility
 from models.commands import PayJailFine, Roll, UseJailCard
 from models.events import BANK
+from models.landing_build import own_plot_landed
 from models.state import PlayerState
 from models.table import Scratch
 
@@ -135,7 +136,11 @@ def _land_on_deed(t: Scratch, name: str, space: int, dice_total: int, multiplier
         price = t.board.deed(space).price
         t.emit(ev.PurchaseOffered(player=name, space=space, price=price))
         return
-    if deed.owner == name or deed.mortgaged:
+    if deed.owner == name:
+        if t.profile.building == "on_landing":
+            own_plot_landed(t, name, space)
+        return
+    if deed.mortgaged:
         return
     if t.state.player(deed.owner).in_jail and not t.profile.jail_collects_rent:
         return

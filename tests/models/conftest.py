@@ -62,7 +62,22 @@ def new_game(profile: str = "classic", players: tuple[str, ...] = ("Ann", "Bob",
     throws[players[0]] = [6, 6]
     game.do(type="new_game", profile=profile, board=board, players=list(players),
             roll_off=[throws])
+    if game.table.profile.setup != "none":
+        clear_setup(game)
     return game
+
+
+def clear_setup(game: Game) -> None:
+    """PX: deal (seed 1), let the retained deeds' auctions pass unsold, pre-build nothing, start,
+    then hand every deed back to the Bank by adjustment, so a test builds the position it needs."""
+    game.do(type="deal_deeds", seed=1)
+    while game.state is not None and game.state.phase == "auction":
+        game.do(type="close_auction")
+    game.do(type="start_play")
+    assert game.state is not None
+    for space, deed in sorted(game.state.deeds.items()):
+        if deed.owner is not None:
+            game.judge(type="adjust_deed", space=space, owner=None)
 
 
 @pytest.fixture

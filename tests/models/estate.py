@@ -1,0 +1,53 @@
+"""Helpers the building, mortgage, deal and bankruptcy tests share: quiet set-ups, lenient refusals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from models.errors import RuleViolation
+from tests.models.conftest import Game
+from tests.models.support import give
+
+
+def drain(game: Game, name: str, leave: int) -> None:
+    """Judge: take a player's cash down to `leave`, into the Bank."""
+    take = game.cash(name) - leave
+    if take:
+        game.judge(type="adjust_cash", from_account=name, to_account="bank", amount=take)
+
+
+def houses(game: Game, owner: str, steps: dict[int, int]) -> None:
+    """Judge: hand `owner` the streets and set the buildings on each (5 = a hotel)."""
+    give(game, owner, *steps)
+    for space, count in steps.items():
+        if count == 5:
+            game.judge(type="adjust_buildings", space=space, houses=0, hotel=True)
+        else:
+            game.judge(type="adjust_buildings", space=space, houses=count)
+
+
+def refused_citing_one_of(game: Game, clauses: set[str], **command: Any) -> RuleViolation:
+    """Like `support.refused`, where more than one rule forbids the command and the engine may
+    cite either: the command is refused for one of `clauses`, and nothing moved."""
+    assert game.state is not None
+    before, logged = game.state.model_dump(), len(game.log)
+    with pytest.raises(RuleViolation) as info:
+        game.do(**command)
+    assert info.value.clause in clauses, info.value
+    assert game.state.model_dump() == before
+    assert len(game.log) == logged
+    return info.value
+
+
+def steps(game: Game, *spaces: int) -> list[int]:
+    """The building steps on each street (0–4 houses, 5 = hotel)."""
+    assert game.state is not None
+    return [game.state.deeds[s].steps for s in spaces]
+
+
+def stock(game: Game) -> tuple[int, int]:
+    """The Bank's houses and hotels."""
+    assert game.state is not None
+    return game.state.bank_houses, game.state.bank_hotels
