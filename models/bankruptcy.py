@@ -22,11 +22,17 @@ def declare_bankruptcy(t: Scratch, cmd: DeclareBankruptcy) -> None:
         t.refuse("bankruptcy", f"{cmd.player} is already out of the game")
     if debt == 0:
         t.refuse("bankruptcy", f"{cmd.player} owes nothing")
+    if s.phase in ("auction", "proposal", "sale_decision"):
+        t.refuse("bankruptcy", "finish the auction under way first")
     can_raise = raisable(t.board, s, cmd.player)
     if can_raise >= debt:
         t.refuse("bankruptcy", f"{cmd.player} owes {debt} and can still raise {can_raise} "
                  "by selling buildings and mortgaging")
     creditor = next(d.creditor for d in s.debts if d.debtor == cmd.player)
+    if (t.profile.bankruptcy_to_player == "mortgagee_sale" and creditor != BANK
+            and s.owned_by(cmd.player)):
+        t.refuse("mortgagee_sale", f"{cmd.player} owes {creditor}: the mortgagee sale of their "
+                 "deeds settles it, and only if they run out is the player bankrupt")
     go_bankrupt(t, cmd.player, creditor)
 
 

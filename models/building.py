@@ -152,7 +152,6 @@ def _check_set_rules(t: Scratch, name: str, changes: list[StepChange]) -> None:
             t.refuse("build", f"{name} must own the whole {street.group} set to build on {street.name}")
         if any(d.mortgaged for d in deeds):
             t.refuse("build", f"a street of the {street.group} set is mortgaged")
-    _check_even(t, changes)
     after = _steps_after(t, changes)
     for change in changes:
         if change.after == HOTEL:
@@ -161,6 +160,7 @@ def _check_set_rules(t: Scratch, name: str, changes: list[StepChange]) -> None:
             if short:
                 t.refuse("hotel", f"a hotel on {street.name} needs 4 houses on every street of the "
                          f"set; {', '.join(short)} would have fewer")
+    _check_even(t, changes)
 
 
 def _steps_after(t: Scratch, changes: list[StepChange]) -> dict[int, int]:

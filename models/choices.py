@@ -85,6 +85,10 @@ def random_command(table: Table, state: GameState, rng: Random) -> list[Command]
         raising = _raising(table, s, debt.debtor)
         rng.shuffle(raising)
         tries += raising
+        tries += [cm.OfferSale(type="offer_sale", player=debt.debtor, space=d.space)
+                  for d in s.owned_by(debt.debtor) if rng.random() < 0.2]
+        tries.append(cm.MortgageeSale(type="mortgagee_sale", player=debt.debtor,
+                                      order=[d.space for d in s.owned_by(debt.debtor)] or [0]))
         tries.append(cm.DeclareBankruptcy(type="declare_bankruptcy", player=debt.debtor))
     for due in s.interest_due:
         keep = cm.KeepMortgaged(type="keep_mortgaged", player=due.player, space=due.space)
@@ -93,9 +97,46 @@ def random_command(table: Table, state: GameState, rng: Random) -> list[Command]
     tries += [cm.CollectRent(type="collect_rent", claim=c.claim) for c in s.claims if rng.random() < 0.9]
     if s.phase == "placement" and s.placement is not None:
         tries += _builds(table, s, s.placement.player)
+    right = s.build_right
+    if right is not None and rng.random() < 0.7:
+        tries.append(cm.Build(type="build", player=right.player, add={right.space: rng.randint(1, 2)}))
+        tries.append(cm.Build(type="build", player=right.player,
+                              add={space: 1 for space in right.at_landing}))
     if rng.random() < 0.3:
         tries += _random_estate(table, s, rng)
     tries += _turn_move(table, s, rng)
+    return tries
+
+
+def _prebuilds(table: Table, s: GameState, rng: Random) -> list[Command]:
+    tries: list[Command] = []
+    for player in s.players:
+        if player.name in s.prebuilt:
+            continue
+        streets = [d.space for d in s.owned_by(player.name)
+                   if table.board.space(d.space).kind == "street"]
+        rng.shuffle(streets)
+        if streets:
+            houses = {space: 1 for space in streets[:3]}
+            if len(streets) < 3:
+                houses[streets[0]] += 3 - len(houses)
+            tries.append(cm.Prebuild(type="prebuild", player=player.name, houses=houses))
+    return tries[:1]
+
+
+def _sale_offers(table: Table, s: GameState, rng: Random) -> list[Command]:
+    name = s.current
+    mine = [d.space for d in s.owned_by(name) if not d.mortgaged]
+    theirs = [d.space for d in s.deeds.values() if d.owner not in (None, name) and not d.mortgaged]
+    tries: list[Command] = []
+    if mine and rng.random() < 0.5:
+        space = rng.choice(mine)
+        tries.append(cm.OfferSale(type="offer_sale", player=name, space=space,
+                                  minimum=table.board.deed(space).price))
+    elif theirs:
+        space = rng.choice(theirs)
+        tries.append(cm.OfferPurchase(type="offer_purchase", player=name, space=space,
+                                      price=table.board.deed(space).price))
     return tries
 
 
@@ -114,11 +155,8 @@ def _builds(table: Table, s: GameState, name: str) -> list[Command]:
 def _raising(table: Table, s: GameState, name: str) -> list[Command]:
     """Selling a building or mortgaging a deed, each way the player could raise money now."""
     found: list[Command] = []
-    for group in table.board.groups:
-        deeds = [s.deeds[x.index] for x in table.board.streets_of(group.id)]
-        top = max(deeds, key=lambda d: d.steps)
-        if top.owner == name and top.steps:
-            found.append(cm.SellBuildings(type="sell_buildings", player=name, remove={top.space: 1}))
+    built = sorted((d for d in s.owned_by(name) if d.steps), key=lambda d: -d.steps)
+    found += [cm.SellBuildings(type="sell_buildings", player=name, remove={d.space: 1}) for d in built]
     found += [cm.Mortgage(type="mortgage", player=name, space=d.space)
               for d in s.owned_by(name) if not d.mortgaged]
     return found
@@ -151,12 +189,26 @@ def _turn_move(table: Table, s: GameState, rng: Random) -> list[Command]:
     def dice() -> tuple[int, int]:
         return (rng.randint(1, 6), rng.randint(1, 6))
 
+    if s.phase == "deal":
+        return [cm.DealDeeds(type="deal_deeds", seed=rng.randint(0, 10**6))]
+    if s.phase == "prebuild":
+        return [*_prebuilds(table, s, rng), cm.StartPlay(type="start_play")]
+    if s.phase == "proposal" and s.proposal is not None:
+        owner = s.deeds[s.proposal.space].owner or ""
+        accept = rng.random() < 0.5
+        return [cm.AnswerProposal(type="answer_proposal", player=owner, accept=accept,
+                                  minimum=rng.choice([0, s.proposal.price + 50]))]
+    if s.phase == "sale_decision" and s.auction is not None and s.auction.seller is not None:
+        return [cm.DecideSale(type="decide_sale", player=s.auction.seller, sell=rng.random() < 0.5)]
     if s.phase == "roll":
         jail: list[Command] = []
         if s.player(s.current).in_jail and rng.random() < 0.4:
             jail = [cm.UseJailCard(type="use_jail_card", player=s.current),
                     cm.PayJailFine(type="pay_jail_fine", player=s.current)]
-        return [*jail, cm.Roll(type="roll", player=s.current, dice=dice())]
+        offers: list[Command] = []
+        if table.profile.trading == "bank_auction" and rng.random() < 0.1:
+            offers = _sale_offers(table, s, rng)
+        return [*jail, *offers, cm.Roll(type="roll", player=s.current, dice=dice())]
     if s.phase == "utility_throw":
         return [cm.Roll(type="roll", player=s.current, dice=dice())]
     if s.phase == "buy":

@@ -72,6 +72,8 @@ _RAISING = (cm.PayDebt, cm.CollectRent, cm.SellBuildings, cm.Mortgage, cm.Trade,
             cm.DeclareBankruptcy, cm.OfferSale, cm.Bid, cm.CloseAuction, cm.DecideSale,
             cm.MortgageeSale, *cm.ADJUSTMENTS)
 _DURING_INTEREST = (*_RAISING, cm.Lift, cm.KeepMortgaged)
+# PX before the first roll: only the deal, its auctions, the pre-build and the judge.
+_SETUP = (cm.DealDeeds, cm.Prebuild, cm.StartPlay, cm.Bid, cm.CloseAuction, *cm.ADJUSTMENTS)
 
 
 def is_raising(command: Command) -> bool:
@@ -90,6 +92,10 @@ def decide(table: Table, state: GameState | None, command: Command) -> list[Even
     scratch = Scratch(table, state.clone())
     if state.phase == "over" and not isinstance(command, cm.ADJUSTMENTS):
         scratch.refuse("game_over", "the game is over")
+    setting_up = state.phase in ("deal", "prebuild") or (
+        state.auction is not None and state.auction.resume == "prebuild")
+    if setting_up and not isinstance(command, _SETUP):
+        scratch.refuse("setup_deal", "the game is being set up: deal, auctions, pre-build, start")
     if state.debts and not isinstance(command, _RAISING):
         debt = state.debts[0]
         scratch.refuse("debt", f"{debt.debtor} owes {debt.amount} to {debt.creditor} "

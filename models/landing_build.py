@@ -43,8 +43,8 @@ def build_on_landing(t: Scratch, cmd: Build) -> None:
     for space in spaces:
         before = t.state.deeds[space].steps
         after = before + cmd.add[space]
-        changes.append(StepChange(space=space, before=before, after=after))
         _check_plot(t, space, before, after, right.at_landing[space], direct)
+        changes.append(StepChange(space=space, before=before, after=after))
     _check_stock(t, changes, direct)
     cost = sum(steps_price(t.profile, _street(t, c.space), c.before, c.after) for c in changes)
     cash = t.state.player(cmd.player).cash

@@ -16,6 +16,8 @@ def mortgagee_sale(t: Scratch, cmd: MortgageeSale) -> None:
     s = t.state
     if t.profile.bankruptcy_to_player != "mortgagee_sale":
         t.refuse("mortgagee_sale", "this profile has no mortgagee sale")
+    if s.phase in ("auction", "proposal", "sale_decision"):
+        t.refuse("mortgagee_sale", "finish the auction under way first")
     debt = next((d for d in s.debts if d.debtor == cmd.player and d.creditor != BANK), None)
     if debt is None:
         t.refuse("mortgagee_sale", f"{cmd.player} owes no player anything")

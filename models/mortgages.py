@@ -19,10 +19,12 @@ def mortgage(t: Scratch, cmd: Mortgage) -> None:
         t.refuse("mortgage", f"{name} is already mortgaged")
     figures = t.board.deed(cmd.space)
     if isinstance(figures, Street):
-        built = [s.name for s in t.board.streets_of(figures.group) if t.state.deeds[s.index].steps]
+        # CL/SG: the whole colour set must be unimproved; PX 7.2.2: the plot itself.
+        plots = ([figures] if t.profile.building == "on_landing"
+                 else t.board.streets_of(figures.group))
+        built = [s.name for s in plots if t.state.deeds[s.index].steps]
         if built:
-            t.refuse("mortgage", f"sell the buildings of the {figures.group} set first "
-                     f"({', '.join(built)})")
+            t.refuse("mortgage", f"sell the buildings first ({', '.join(built)})")
     debt = owed(t.state, cmd.player)
     if t.profile.bankrupt_as_is and debt > raisable(t.board, t.state, cmd.player):
         t.refuse("debt", f"{cmd.player} owes {debt} and could raise at most "
