@@ -154,7 +154,8 @@ class TableGame:
         for player in data["players"]:
             player["space_name"] = board.space(player["position"]).name
         for debt in data["debts"]:
-            debt["raisable"] = raisable(board, self.state, debt["debtor"])
+            debt["raisable"] = raisable(board, self.state, debt["debtor"],
+                                         self.table.profile.hotel_outright_sale)
         data["game"] = self.game_id
         data["head_seq"] = self.head_seq
         return data

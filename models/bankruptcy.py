@@ -24,7 +24,7 @@ def declare_bankruptcy(t: Scratch, cmd: DeclareBankruptcy) -> None:
         t.refuse("bankruptcy", f"{cmd.player} owes nothing")
     if s.phase in ("auction", "proposal", "sale_decision"):
         t.refuse("bankruptcy", "finish the auction under way first")
-    can_raise = raisable(t.board, s, cmd.player)
+    can_raise = raisable(t.board, s, cmd.player, t.profile.hotel_outright_sale)
     if can_raise >= debt:
         t.refuse("bankruptcy", f"{cmd.player} owes {debt} and can still raise {can_raise} "
                  "by selling buildings and mortgaging")

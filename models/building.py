@@ -40,7 +40,7 @@ def sell_buildings(t: Scratch, cmd: SellBuildings) -> None:
     _may_act(t, cmd.player, raising=True)
     changes = _changes(t, cmd.player, cmd.remove, sign=-1)
     if t.profile.building == "full_set_any_time":
-        _check_even(t, changes)
+        _check_even(t, changes, rule="sell_buildings")
     houses = t.state.bank_houses
     proceeds = 0
     # Houses sold first return to the Bank and may then stand in for a hotel's 4 houses.
@@ -169,14 +169,14 @@ def _steps_after(t: Scratch, changes: list[StepChange]) -> dict[int, int]:
     return after
 
 
-def _check_even(t: Scratch, changes: list[StepChange]) -> None:
+def _check_even(t: Scratch, changes: list[StepChange], rule: str = "build_evenly") -> None:
     after = _steps_after(t, changes)
     groups = {_street(t, c.space).group for c in changes}
     for group in sorted(groups):
         counts = {s.name: after[s.index] for s in t.board.streets_of(group)}
         if max(counts.values()) - min(counts.values()) > 1:
             listing = ", ".join(f"{n} {c}" for n, c in counts.items())
-            t.refuse("build_evenly", f"buildings on a colour set must stay even ({listing})")
+            t.refuse(rule, f"buildings on a colour set must stay even ({listing})")
 
 
 def _check_stock_for_building(t: Scratch, changes: list[StepChange]) -> None:

@@ -96,6 +96,10 @@ def decide(table: Table, state: GameState | None, command: Command) -> list[Even
         state.auction is not None and state.auction.resume == "prebuild")
     if setting_up and not isinstance(command, _SETUP):
         scratch.refuse("setup_deal", "the game is being set up: deal, auctions, pre-build, start")
+    if state.phase == "placement" and state.placement is not None and not isinstance(
+            command, (cm.Build, *cm.ADJUSTMENTS)):
+        scratch.refuse("building_shortage", f"{state.placement.player} first places the "
+                       f"{state.placement.kind} won at auction")
     if state.debts and not isinstance(command, _RAISING):
         debt = state.debts[0]
         scratch.refuse("debt", f"{debt.debtor} owes {debt.amount} to {debt.creditor} "

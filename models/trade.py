@@ -64,6 +64,8 @@ def _check_side(t: Scratch, name: str, gives: Bundle) -> None:
         deed = t.deed_state(space)
         if deed.owner != name:
             t.refuse("trade", f"{name} does not own {t.space_name(space)}")
+        if any(d.space == space for d in t.state.interest_due):
+            t.refuse("lift", f"lift {t.space_name(space)} or pay its 10% before dealing it away")
         figures = t.board.deed(space)
         if isinstance(figures, Street):
             built = [s.name for s in t.board.streets_of(figures.group) if t.state.deeds[s.index].steps]

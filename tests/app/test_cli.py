@@ -232,3 +232,28 @@ def test_check_board_refuses_a_board_whose_rent_falls(banker: Banker, tmp_path: 
     assert result.exit_code == 1
     assert "rents must not decrease" in result.stderr
     assert "Mediterranean Avenue" in result.stderr
+
+
+def test_running_a_new_game_into_a_file_that_holds_one_exits_3_and_adds_nothing(
+    banker: Banker, sample_db: Path
+) -> None:
+    before = ledger_json(banker, sample_db)
+    result = banker("run", SAMPLE, "--db", sample_db)
+    assert result.exit_code == 3
+    assert "this ledger already holds a game" in result.stderr
+    assert "0 commands before it stay recorded" in result.stderr
+    assert ledger_json(banker, sample_db) == before
+
+
+def test_state_of_an_empty_ledger_says_there_is_no_game_yet(banker: Banker, tmp_path: Path) -> None:
+    result = banker("state", "--db", tmp_path / "empty.db")
+    assert result.exit_code == 0
+    assert result.stdout.strip() == "No game in this ledger yet."
+
+
+def test_verify_of_a_file_that_is_not_a_ledger_exits_4(banker: Banker, tmp_path: Path) -> None:
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(bytes(range(256)) * 16)
+    result = banker("verify", "--db", junk)
+    assert result.exit_code == 4
+    assert "cannot open" in result.stderr and "not a ledger" in result.stderr

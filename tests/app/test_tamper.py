@@ -120,3 +120,25 @@ def _rechain(db: sqlite3.Connection, game_id: str, from_seq: int) -> None:
             (prev_hash, digest, game_id, seq),
         )
         prev_hash = digest
+
+
+def test_an_event_deleted_with_its_transfers_fails_verify_naming_its_command(
+    banker: Banker, sample_db: Path
+) -> None:
+    with closing(sqlite3.connect(sample_db)) as db:
+        for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' "
+                                  "AND upper(sql) LIKE '%BEFORE DELETE%'").fetchall():
+            db.execute(f'DROP TRIGGER "{name}"')
+        seq, command_no, type_ = db.execute(
+            "SELECT seq, command_no, type FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+        assert db.execute("SELECT count(*) FROM events WHERE command_no = ?",
+                          (command_no,)).fetchone()[0] > 1  # the command keeps its other events
+        db.execute("DELETE FROM transfers WHERE seq = ?", (seq,))
+        db.execute("DELETE FROM events WHERE seq = ?", (seq,))
+        db.commit()
+
+    result = banker("verify", "--db", sample_db)
+
+    assert result.exit_code == 1
+    assert f"command {command_no} (buy): replay gives event {type_} that the ledger lacks" \
+        in result.stdout

@@ -1,12 +1,7 @@
-"""Helpers the building, mortgage, deal and bankruptcy tests share: quiet set-ups, lenient refusals."""
+"""Helpers the building, mortgage, deal and bankruptcy tests share: quiet set-ups and look-ups."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-
-from models.errors import RuleViolation
 from tests.models.conftest import Game
 from tests.models.support import give
 
@@ -26,19 +21,6 @@ def houses(game: Game, owner: str, steps: dict[int, int]) -> None:
             game.judge(type="adjust_buildings", space=space, houses=0, hotel=True)
         else:
             game.judge(type="adjust_buildings", space=space, houses=count)
-
-
-def refused_citing_one_of(game: Game, clauses: set[str], **command: Any) -> RuleViolation:
-    """Like `support.refused`, where more than one rule forbids the command and the engine may
-    cite either: the command is refused for one of `clauses`, and nothing moved."""
-    assert game.state is not None
-    before, logged = game.state.model_dump(), len(game.log)
-    with pytest.raises(RuleViolation) as info:
-        game.do(**command)
-    assert info.value.clause in clauses, info.value
-    assert game.state.model_dump() == before
-    assert len(game.log) == logged
-    return info.value
 
 
 def steps(game: Game, *spaces: int) -> list[int]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from models.events import AuctionOpened, BuildingAuctionWon, BuildingsBought, StepChange
 from tests.models.conftest import Game
 from tests.models.estate import houses, steps, stock
@@ -80,29 +78,33 @@ def test_nothing_else_happens_before_the_house_won_is_placed(sg: Game) -> None:
     # SG Running Out Of Buildings: Bob must place exactly the one house he won, himself.
     _two_houses_left(sg)
     _bob_wins_a_house_for_250(sg)
-    refused(sg, "SG How to Play 2", type="roll", player="Ann", dice=(1, 2))
+    refused(sg, SHORTAGE, type="roll", player="Ann", dice=(1, 2))
     refused(sg, SHORTAGE, type="build", player="Ann", add={16: 1})
     refused(sg, SHORTAGE, type="build", player="Bob", add={37: 1, 39: 1})
     refused(sg, SHORTAGE, type="build", player="Bob", add={37: 2})
-    refused(sg, "SG Selling Property", type="trade", first="Ann", second="Bob",
+    refused(sg, SHORTAGE, type="trade", first="Ann", second="Bob",
             first_gives={"deeds": [16]}, second_gives={"cash": 10})
     refused(sg, SHORTAGE, type="auction_building", kind="house")
     sg.do(type="build", player="Bob", add={39: 1})
     assert sg.cash("Bob") == 1250
 
 
-@pytest.mark.xfail(reason="BUG: mortgage (and lift, sell_buildings) are accepted while a building won "
-                          "at auction waits to be placed (phase 'placement'); docs/commands.md says the "
-                          "winner's next command is a build of exactly that one building",
-                   strict=True)
 def test_the_winner_cannot_mortgage_anything_before_placing_the_house(sg: Game) -> None:
     # docs/commands.md build: "After a building auction, the winner's next command is a build of
     # exactly that one building". Bob also holds MRT Station 1 (5, no buildings); mortgaging it
-    # for 100 before placing the house is refused.
+    # for 100 before placing the house is refused, and so is Ann's selling a house or lifting.
     _two_houses_left(sg)
     give(sg, "Bob", 5)
+    give(sg, "Ann", 15, mortgaged=True)
     _bob_wins_a_house_for_250(sg)
     refused(sg, SHORTAGE, type="mortgage", player="Bob", space=5)
+    refused(sg, SHORTAGE, type="sell_buildings", player="Ann", remove={16: 1, 18: 1, 19: 1})
+    refused(sg, SHORTAGE, type="lift", player="Ann", space=15)
+    # Once the house stands on Street 1 (dark blue), the mortgage is taken: 1250 + 100 = 1350.
+    sg.do(type="build", player="Bob", add={37: 1})
+    sg.do(type="mortgage", player="Bob", space=5)
+    assert sg.cash("Bob") == 1350
+    replays(sg)
 
 
 def test_a_house_auction_needs_two_players_with_room(sg: Game) -> None:

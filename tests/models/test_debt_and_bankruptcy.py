@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from models.errors import RuleViolation
 from models.events import (
     AuctionOpened,
     CashSurrendered,
@@ -248,3 +251,37 @@ def test_the_last_player_standing_wins_and_the_game_is_over(classic: Game) -> No
     refused(classic, "CL How do I win?", type="mortgage", player="Ann", space=1)
     refused(classic, "CL How do I win?", type="declare_bankruptcy", player="Ann")
     replays(classic)
+
+
+# Ways out that must stay open -----------------------------------------------------------------
+
+
+def test_a_classic_debtor_whose_hotels_cannot_come_down_is_not_stuck(classic: Game) -> None:
+    # CL Help! I'm in debt! / CL Sell buildings. Cy: brown with a hotel on each, no cash; Bob holds
+    # the Bank's 32 houses (green, red, dark blue at 4: 12 + 12 + 8). Cy throws 1 + 3 to Income
+    # Tax and owes 200. A CL hotel comes down to 4 houses from the Bank, which has none, so Cy
+    # cannot sell; the set carries buildings, so Cy cannot mortgage. The only way on is
+    # bankruptcy (or, if the banker allowed it, the hotels sold outright: 2 x (25 + 4 x 25) = 250).
+    houses(classic, "Cy", {1: 5, 3: 5})
+    houses(classic, "Bob", {31: 4, 32: 4, 34: 4, 21: 4, 23: 4, 24: 4, 37: 4, 39: 4})
+    assert stock(classic) == (0, 10)
+    _owes_income_tax(classic, "Cy", 0)
+    try:
+        classic.do(type="sell_buildings", player="Cy", remove={1: 5, 3: 5})
+    except RuleViolation:
+        classic.do(type="declare_bankruptcy", player="Cy")
+        assert classic.state is not None
+        assert classic.state.player("Cy").bankrupt
+    else:
+        assert classic.cash("Cy") == 250
+        classic.do(type="pay_debt", player="Cy")
+    replays(classic)
+
+
+def test_a_deed_whose_ten_percent_is_still_due_cannot_be_dealt_away(classic: Game) -> None:
+    # CL Help! I'm in debt!: the receiver of a mortgaged deed "must pay 10% interest on each
+    # mortgaged property". Bob received Reading Railroad mortgaged from Cy and has not yet chosen:
+    # selling it on to Ann for 50 first is refused (CL Mortgage properties: lift or keep first).
+    _cy_bankrupt_to_bob(classic)
+    refused(classic, "CL Mortgage properties", type="trade", first="Bob", second="Ann",
+            first_gives={"deeds": [5]}, second_gives={"cash": 50})
