@@ -7,9 +7,13 @@ import sys
 from pathlib import Path
 
 import click
+from tqdm import tqdm
 
 from app import rulebook
 from app.ledger import Actor, Ledger, LedgerError, StoredEvent, open_ledger
+from app.paths import data_dir, sample_script
+from app.simulate import run as simulate_games
+from app.simulate import summarise
 from app.tables import TableGame, dumps, parse_command, read_script, stored_to_event
 from app.verify import verify_game
 from models.commands import COMMAND_ADAPTER
@@ -61,8 +65,6 @@ def _refused(message: str, applied: int) -> None:
 @main.command()
 def start() -> None:
     """Start the app: records the sample game in the user's data folder and shows its state."""
-    from app.paths import data_dir, sample_script
-
     db = data_dir() / "sample-table.db"
     for leftover in db.parent.glob(db.name + "*"):
         leftover.unlink()
@@ -175,12 +177,8 @@ def verify(db: str, game: str | None) -> None:
               help="A game still running after this many commands is stopped.")
 def simulate(profile: str, games: int, seed: int, workers: int, max_commands: int) -> None:
     """Play random legal games through the engine and check every invariant after every event."""
-    from tqdm import tqdm
-
-    from app.simulate import run, summarise
-
     rulebook.profile(profile)  # an unknown profile fails here, before any worker starts
-    reports = tqdm(run(profile, games, seed, workers, max_commands), total=games, unit="game",
+    reports = tqdm(simulate_games(profile, games, seed, workers, max_commands), total=games, unit="game",
                    disable=None, file=sys.stderr)
     total = summarise(iter(reports))
     seconds = max(total.seconds, 1e-9)

@@ -26,9 +26,10 @@ def mortgage(t: Scratch, cmd: Mortgage) -> None:
         if built:
             t.refuse("mortgage", f"sell the buildings first ({', '.join(built)})")
     debt = owed(t.state, cmd.player)
-    if t.profile.bankrupt_as_is and debt > raisable(t.board, t.state, cmd.player, t.profile.hotel_outright_sale):
-        t.refuse("debt", f"{cmd.player} owes {debt} and could raise at most "
-                 f"{raisable(t.board, t.state, cmd.player, t.profile.hotel_outright_sale)}: bankrupt as is, without mortgaging")
+    most = raisable(t.board, t.state, cmd.player, t.profile.hotel_outright_sale)
+    if t.profile.bankrupt_as_is and debt > most:
+        t.refuse("debt", f"{cmd.player} owes {debt} and could raise at most {most}: "
+                 "bankrupt as is, without mortgaging")
     t.emit(ev.DeedMortgaged(payer=BANK, payee=cmd.player, amount=figures.mortgage, space=cmd.space))
 
 

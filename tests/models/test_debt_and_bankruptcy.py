@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from models.errors import RuleViolation
 from models.events import (
     AuctionOpened,
