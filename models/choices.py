@@ -157,6 +157,9 @@ def _raising(table: Table, s: GameState, name: str) -> list[Command]:
     found: list[Command] = []
     built = sorted((d for d in s.owned_by(name) if d.steps), key=lambda d: -d.steps)
     found += [cm.SellBuildings(type="sell_buildings", player=name, remove={d.space: 1}) for d in built]
+    if built:  # everything at once: the way out when an uneven or a hotel sale would be refused
+        found.append(cm.SellBuildings(type="sell_buildings", player=name,
+                                      remove={d.space: d.steps for d in built}))
     found += [cm.Mortgage(type="mortgage", player=name, space=d.space)
               for d in s.owned_by(name) if not d.mortgaged]
     return found

@@ -70,7 +70,7 @@ _HANDLERS: dict[type, Callable[[Scratch, Any], None]] = {
 # (they raise or settle money, or are the judge's).
 _RAISING = (cm.PayDebt, cm.CollectRent, cm.SellBuildings, cm.Mortgage, cm.Trade,
             cm.DeclareBankruptcy, cm.OfferSale, cm.Bid, cm.CloseAuction, cm.DecideSale,
-            cm.MortgageeSale, *cm.ADJUSTMENTS)
+            cm.AnswerProposal, cm.MortgageeSale, *cm.ADJUSTMENTS)
 _DURING_INTEREST = (*_RAISING, cm.Lift, cm.KeepMortgaged)
 # PX before the first roll: only the deal, its auctions, the pre-build and the judge.
 _SETUP = (cm.DealDeeds, cm.Prebuild, cm.StartPlay, cm.Bid, cm.CloseAuction, *cm.ADJUSTMENTS)
