@@ -1,0 +1,1 @@
+"""Speed and memory benchmarks, run on demand (`python -m benchmarks`); results in docs/benchmarks.md."""
