@@ -10,12 +10,14 @@ import click
 from tqdm import tqdm
 
 from app import rulebook
+from app.judges import JudgeAuthError, add_judge
 from app.ledger import Actor, Ledger, LedgerError, StoredEvent, open_ledger
 from app.paths import data_dir, sample_script
 from app.simulate import run as simulate_games
 from app.simulate import summarise
-from app.tables import TableGame, dumps, parse_command, read_script, stored_to_event
+from app.tables import TableGame, dumps, parse_command, read_script
 from app.verify import verify_game
+from app.voids import stored_to_event
 from models.commands import COMMAND_ADAPTER
 from models.describe import describe
 from models.errors import BadInput, BankerError, DataFileError, RuleViolation
@@ -37,17 +39,27 @@ def main() -> None:
 @DB_OPTION
 @GAME_OPTION
 @click.option("--banker", "banker", default="banker", help="Name recorded as the banker.")
-def run(script: Path, db: str, game: str | None, banker: str) -> None:
+@click.option("--judge", "judge", default=None, help="Judge signing in for judge-only lines.")
+@click.option("--pin", "pin", default=None, envvar="BANKER_JUDGE_PIN",
+              help="The judge's PIN (or BANKER_JUDGE_PIN).")
+def run(script: Path, db: str, game: str | None, banker: str, judge: str | None,
+        pin: str | None) -> None:
     """Apply the commands of SCRIPT (JSON lines) in order; stop at the first refused one."""
     session = _open(db, game)
     actor = Actor(role="banker", name=banker)
+    if judge is not None:
+        try:
+            session.sign_in_judge(judge, pin or click.prompt("PIN", hide_input=True))
+        except BankerError as e:
+            click.echo(f"judge not signed in: {e}", err=True)
+            sys.exit(EXIT_REFUSED)
     applied = 0
     for number, line in read_script(script.read_text(encoding="utf-8")):
         try:
             session.submit(parse_command(line), actor)
         except RuleViolation as e:
             _refused(f"{script.name} line {number}: refused by {e.clause}: {e.message}", applied)
-        except BadInput as e:
+        except (BadInput, JudgeAuthError) as e:
             _refused(f"{script.name} line {number}: bad input: {e}", applied)
         except LedgerError as e:
             click.echo(f"{script.name} line {number}: not recorded: {e}", err=True)
@@ -191,6 +203,22 @@ def simulate(profile: str, games: int, seed: int, workers: int, max_commands: in
             click.echo(f"  {problem}")
         sys.exit(1)
     click.echo("every invariant held after every event")
+
+
+@main.command("add-judge")
+@DB_OPTION
+@click.option("--name", required=True, help="The judge's name as it is recorded on entries.")
+@click.option("--pin", default=None, help="The PIN (asked for, hidden, if not given).")
+def add_judge_command(db: str, name: str, pin: str | None) -> None:
+    """Register a judge for this ledger; only a slow salted hash of the PIN is stored."""
+    ledger_ = _open_ledger(db)
+    try:
+        add_judge(ledger_, name, pin or click.prompt("PIN", hide_input=True,
+                                                     confirmation_prompt=True))
+    except BankerError as e:
+        click.echo(str(e), err=True)
+        sys.exit(EXIT_REFUSED)
+    click.echo(f"judge {name} registered")
 
 
 @main.command()

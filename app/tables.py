@@ -3,19 +3,29 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from dataclasses import dataclass
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import ValidationError
 
-from app import rulebook
+from app import judges, rulebook, voids
 from app.ledger import Actor, Ledger, NewEvent, StoredEvent, open_ledger
-from models.commands import COMMAND_ADAPTER, Command, NewGame
-from models.engine import Table, decide, replay
-from models.errors import BadInput
-from models.events import EVENT_ADAPTER, Event, GameStarted
+from models.clock import elapsed_ms, remaining_ms
+from models.commands import (
+    COMMAND_ADAPTER,
+    JUDGE_ONLY,
+    ClockTick,
+    Command,
+    NewGame,
+    Rewind,
+    Undo,
+)
+from models.engine import Table, decide
+from models.errors import BadInput, BankerError
+from models.events import CommandsVoided, Event, GameStarted
 from models.fold import apply, start
 from models.money import raisable
 from models.state import GameState
@@ -54,51 +64,117 @@ def event_record(event: Event) -> NewEvent:
     return NewEvent(type=event.type, payload=payload, transfers=tuple(event.transfers()))
 
 
-def stored_to_event(stored: StoredEvent) -> Event:
-    """Decode a stored event back into the engine's model."""
-    return EVENT_ADAPTER.validate_python({"type": stored.type, **stored.payload})
+def utc_now() -> datetime:
+    """The wall clock, in UTC (tests and scripts pass their own)."""
+    return datetime.now(UTC)
 
 
 @dataclass
 class TableGame:
-    """One game in a ledger, with its rules and its current state (a fold of its events)."""
+    """One game in a ledger, with its rules and its current state (a fold of its events).
+
+    `now` is the clock the table runs on; `judge` and `judge_pin` are set when a judge signs in
+    at this table (every judge-only command is checked against the PIN's hash)."""
 
     ledger: Ledger
     game_id: str | None
     table: Table | None
     state: GameState | None
     head_seq: int = 0
+    now: Callable[[], datetime] = utc_now
+    judge: str | None = None
+    judge_pin: str | None = field(default=None, repr=False)
+    sleep: Callable[[float], None] = time.sleep
 
     @classmethod
-    def open(cls, db: str, game_id: str | None = None) -> TableGame:
+    def open(cls, db: str, game_id: str | None = None,
+             now: Callable[[], datetime] = utc_now) -> TableGame:
         """Open a ledger file (or URL) and its game (the latest one unless `game_id` is given)."""
         ledger = open_ledger(db)
+        game = cls(ledger=ledger, game_id=None, table=None, state=None, now=now)
         game_id = game_id or ledger.latest_game_id()
-        if game_id is None:
-            return cls(ledger=ledger, game_id=None, table=None, state=None)
-        info = ledger.game(game_id)
-        table = rulebook.table_from_json(info.board_json, info.profile_json, info.decks_json)
-        stored = ledger.events(game_id)
-        state = replay(table, [stored_to_event(s) for s in stored])
-        return cls(ledger=ledger, game_id=game_id, table=table, state=state,
-                   head_seq=stored[-1].seq if stored else 0)
+        if game_id is not None:
+            info = ledger.game(game_id)
+            game.game_id = game_id
+            game.table = rulebook.table_from_json(info.board_json, info.profile_json,
+                                                  info.decks_json)
+            game.reload()
+        return game
+
+    def reload(self) -> None:
+        """Fold the stored events again (after a void, or to pick up another writer's entries)."""
+        assert self.table is not None and self.game_id is not None
+        stored = self.ledger.events(self.game_id)
+        self.state = voids.fold(self.table, stored)
+        self.head_seq = stored[-1].seq if stored else 0
 
     def close(self) -> None:
         """Release the database."""
         self.ledger.close()
 
+    def sign_in_judge(self, name: str, pin: str) -> None:
+        """A judge signs in at this table; raises JudgeAuthError (after a delay) on a wrong PIN."""
+        judges.verify_pin(self.ledger, name, pin, self.sleep)
+        self.judge, self.judge_pin = name, pin
+
     def submit(self, command: Command, actor: Actor = DEFAULT_ACTOR,
                clock_ms: int | None = None) -> list[StoredEvent]:
         """Decide `command` and record its events in one transaction; raises and records nothing
-        if the rules refuse it, the sender's view is stale, or the ledger cannot be written."""
-        if command.actor is not None:
-            actor = Actor(role=command.actor.role, name=command.actor.name)
-        recorded_at = command.at.astimezone(UTC) if command.at else datetime.now(UTC)
+        if the rules refuse it, the sender's view is stale, or the ledger cannot be written.
+        A clock announcement or time call that is due is recorded first, as its own entry."""
+        if command.at is None:
+            command = command.model_copy(update={"at": self.now()})
+        actor = self._actor(command, actor)
+        assert command.at is not None
+        recorded_at = command.at.astimezone(UTC)
         if isinstance(command, NewGame):
             return self._start(command, actor, recorded_at)
         if self.table is None or self.game_id is None:
             raise BadInput("no game has been started: the first command is new_game")
+        if not isinstance(command, ClockTick):
+            self._tick(command.at)
+        if isinstance(command, Undo | Rewind):
+            return self._void(command, actor, recorded_at)
         events = decide(self.table, self.state, command)
+        return self._record(command, events, actor, recorded_at, clock_ms)
+
+    def tick(self) -> list[StoredEvent]:
+        """Record what the clock says now, if anything (the window calls this every second)."""
+        if self.state is None:
+            return []
+        return self._tick(self.now())
+
+    def _tick(self, at: datetime) -> list[StoredEvent]:
+        if self.state is None or self.table is None or self.state.locked:
+            return []
+        tick = ClockTick(type="clock_tick", at=at)
+        try:
+            events = decide(self.table, self.state, tick)
+        except BankerError:
+            return []
+        if not events:
+            return []
+        return self._record(tick, events, Actor(role="clock", name="clock"), at.astimezone(UTC),
+                            None)
+
+    def _actor(self, command: Command, actor: Actor) -> Actor:
+        if command.actor is not None:
+            actor = Actor(role=command.actor.role, name=command.actor.name)
+        if not isinstance(command, JUDGE_ONLY):
+            return actor
+        name = command.actor.name if command.actor is not None else self.judge
+        if name is None:
+            raise judges.JudgeAuthError(f"{command.type} is a judge's action: a judge must sign in")
+        if name != self.judge:
+            raise judges.JudgeAuthError(f"judge {name!r} is not signed in at this table")
+        judges.verify_pin(self.ledger, name, self.judge_pin, self.sleep)
+        return Actor(role="judge", name=name)
+
+    def _record(self, command: Command, events: list[Event], actor: Actor, recorded_at: datetime,
+                clock_ms: int | None) -> list[StoredEvent]:
+        assert self.game_id is not None
+        if clock_ms is None and self.state is not None and self.state.clock is not None:
+            clock_ms = elapsed_ms(self.state.clock, recorded_at)
         stored = self.ledger.append(
             self.game_id, expected_seq=self._expected(command), command=command_json(command),
             events=[event_record(e) for e in events], actor=actor, clock_ms=clock_ms,
@@ -106,6 +182,23 @@ class TableGame:
         )
         self._fold(events, stored)
         return stored
+
+    def _void(self, command: Undo | Rewind, actor: Actor, recorded_at: datetime
+              ) -> list[StoredEvent]:
+        assert self.game_id is not None and self.table is not None
+        commands = self.ledger.commands(self.game_id)
+        stored = self.ledger.events(self.game_id)
+        if isinstance(command, Undo):
+            numbers = voids.plan_undo(self.table, commands, stored)
+            event = CommandsVoided(commands=numbers, how="undo", reason="banker's undo")
+        else:
+            numbers = voids.plan_rewind(self.table, commands, stored, command.to_seq)
+            event = CommandsVoided(commands=numbers, how="rewind", reason=command.reason)
+        written = self.ledger.append(
+            self.game_id, expected_seq=self._expected(command), command=command_json(command),
+            events=[event_record(event)], actor=actor, clock_ms=None, recorded_at=recorded_at)
+        self.reload()
+        return written
 
     def _start(self, command: NewGame, actor: Actor, recorded_at: datetime) -> list[StoredEvent]:
         if self.game_id is not None:
@@ -156,6 +249,9 @@ class TableGame:
         for debt in data["debts"]:
             debt["raisable"] = raisable(board, self.state, debt["debtor"],
                                          self.table.profile.hotel_outright_sale)
+        clock = self.state.clock
+        data["time_left_ms"] = (remaining_ms(clock, self.now()) if clock and clock.started_at
+                                else None)
         data["game"] = self.game_id
         data["head_seq"] = self.head_seq
         return data

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from app import rulebook
-from app.ledger import Ledger, StoredEvent
+from app import rulebook, voids
+from app.ledger import Ledger, StoredCommand, StoredEvent
 from app.tables import event_record, parse_command
-from models.engine import decide
+from models.commands import Command, Rewind, Undo
+from models.engine import Table, decide
 from models.errors import BankerError
-from models.events import BANK, GameStarted
+from models.events import BANK, CommandsVoided, Event, GameStarted
 from models.fold import apply, start
 from models.state import GameState
 
@@ -29,40 +30,69 @@ def _refold(ledger: Ledger, game_id: str) -> list[str]:
     for stored in ledger.events(game_id):
         stored_by_command[stored.command_no].append(stored)
     state: GameState | None = None
-    balances: dict[str, int] = defaultdict(int)
+    seen: list[StoredEvent] = []
+    done: list[StoredCommand] = []
     for command_row in ledger.commands(game_id):
         rows = stored_by_command.pop(command_row.command_no, [])
         label = f"command {command_row.command_no} ({command_row.payload.get('type')})"
         try:
-            events = decide(table, state, parse_command(command_row.payload))
+            command = parse_command(command_row.payload)
+            events = _expected_events(table, state, command, done, seen)
         except BankerError as e:
             first = f"event {rows[0].seq}" if rows else "no event"
             return [f"{first}: {label} is refused when replayed: {e}"]
-        for index, event in enumerate(events):
-            record = event_record(event)
-            if index >= len(rows):
-                return [f"{label}: replay gives event {event.type} that the ledger lacks"]
-            row = rows[index]
-            if (row.type, row.payload, row.transfers) != (
-                record.type, record.payload, record.transfers
-            ):
-                return [f"event {row.seq} ({row.type}): does not follow from {label} "
-                        f"(replay gives {record.type} {record.payload})"]
-            for source, target, amount in record.transfers:
-                balances[source] -= amount
-                balances[target] += amount
+        problem = _compare(label, events, rows)
+        if problem:
+            return [problem]
+        seen += rows
+        done.append(command_row)
+        if isinstance(command, Undo | Rewind):
+            state = voids.fold(table, seen)
+            continue
+        for event in events:
             if state is None:
                 assert isinstance(event, GameStarted)
                 state = start(event)
             else:
                 apply(state, event)
-        if len(rows) > len(events):
-            extra = rows[len(events)]
-            return [f"event {extra.seq} ({extra.type}): not produced by {label}"]
     if stored_by_command:
         orphan = min(stored_by_command)
         return [f"event {stored_by_command[orphan][0].seq}: belongs to no recorded command"]
+    skip = voids.voided(seen)
+    balances: dict[str, int] = defaultdict(int)
+    for row in seen:
+        if row.command_no in skip:
+            continue
+        for source, target, amount in row.transfers:
+            balances[source] -= amount
+            balances[target] += amount
     return _balances_agree(state, balances)
+
+
+def _expected_events(table: Table, state: GameState | None, command: Command,
+                     done: list[StoredCommand], seen: list[StoredEvent]) -> list[Event]:
+    if isinstance(command, Undo):
+        numbers = voids.plan_undo(table, done, seen)
+        return [CommandsVoided(commands=numbers, how="undo", reason="banker's undo")]
+    if isinstance(command, Rewind):
+        numbers = voids.plan_rewind(table, done, seen, command.to_seq)
+        return [CommandsVoided(commands=numbers, how="rewind", reason=command.reason)]
+    return decide(table, state, command)
+
+
+def _compare(label: str, events: list[Event], rows: list[StoredEvent]) -> str | None:
+    for index, event in enumerate(events):
+        record = event_record(event)
+        if index >= len(rows):
+            return f"{label}: replay gives event {event.type} that the ledger lacks"
+        row = rows[index]
+        if (row.type, row.payload, row.transfers) != (record.type, record.payload, record.transfers):
+            return (f"event {row.seq} ({row.type}): does not follow from {label} "
+                    f"(replay gives {record.type} {record.payload})")
+    if len(rows) > len(events):
+        extra = rows[len(events)]
+        return f"event {extra.seq} ({extra.type}): not produced by {label}"
+    return None
 
 
 def _balances_agree(state: GameState | None, balances: dict[str, int]) -> list[str]:

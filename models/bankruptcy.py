@@ -11,6 +11,7 @@ from models.commands import DeclareBankruptcy
 from models.events import BANK, StepChange
 from models.money import building_sale_value, owed, raisable
 from models.table import Scratch
+from models.turn import pass_turn
 
 
 def declare_bankruptcy(t: Scratch, cmd: DeclareBankruptcy) -> None:
@@ -59,7 +60,7 @@ def go_bankrupt(t: Scratch, name: str, creditor: str) -> None:
     if _game_over(t):
         return
     if was_current:
-        t.emit(ev.TurnPassed(player=s.next_player_after(name), turn_no=s.turn_no + 1))
+        pass_turn(t)
     if creditor == BANK and deeds:
         resume: Literal["buy", "roll"] = "buy" if s.phase == "buy" else "roll"
         open_auction(t, deeds[0], excluded=[], queue=deeds[1:], resume=resume)

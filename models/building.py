@@ -46,7 +46,9 @@ def sell_buildings(t: Scratch, cmd: SellBuildings) -> None:
     # Houses sold first return to the Bank and may then stand in for a hotel's 4 houses.
     for change in sorted(changes, key=lambda c: c.before == HOTEL):
         street = _street(t, change.space)
-        if change.before == HOTEL and change.after == 0 and t.profile.hotel_outright_sale:
+        outright = t.profile.hotel_outright_sale == "always" or (
+            t.profile.hotel_outright_sale == "when_bank_short" and houses < 4)
+        if change.before == HOTEL and change.after == 0 and outright:
             proceeds += half(street.hotel_cost) + 4 * half(street.house_cost)
             continue
         if change.before == HOTEL:

@@ -291,8 +291,142 @@ class MortgageeSale(_Command):
     order: list[SpaceIndex] = Field(min_length=1)
 
 
+class StartClock(_Command):
+    """Start the game clock (the profile's length, or the length the judge set)."""
+
+    type: Literal["start_clock"]
+
+
+class PauseClock(_Command):
+    """Judge: stop the clock (a pause the rules allow, e.g. an evacuation); time does not run."""
+
+    type: Literal["pause_clock"]
+    reason: Reason
+
+
+class ResumeClock(_Command):
+    """Judge: the clock runs again."""
+
+    type: Literal["resume_clock"]
+
+
+class SetGameLength(_Command):
+    """Judge: change this game's length."""
+
+    type: Literal["set_game_length"]
+    minutes: int = Field(gt=0, le=600)
+    reason: Reason
+
+
+class ClockTick(_Command):
+    """Record what the clock says now: announcements crossed, time called, skipped turns.
+    The app sends it every second; a script may send it with an `at`."""
+
+    type: Literal["clock_tick"]
+
+
+class ToiletBreak(_Command):
+    """A player leaves the table: play pauses for at most the profile's minutes."""
+
+    type: Literal["toilet_break"]
+    player: Name
+
+
+class PlayerReturned(_Command):
+    """The player is back at the table."""
+
+    type: Literal["player_returned"]
+    player: Name
+
+
+class DeclareAbsent(_Command):
+    """A player absent at the start is declared bankrupt; their token stays inactive."""
+
+    type: Literal["declare_absent"]
+    player: Name
+
+
+class RaiseDispute(_Command):
+    """Anyone raises a dispute: who, about what, and optionally which ledger entries."""
+
+    type: Literal["raise_dispute"]
+    raised_by: Name
+    about: Reason
+    entries: list[int] = []
+
+
+class RuleDispute(_Command):
+    """Judge: the ruling on a dispute (corrections are adjustments naming the dispute)."""
+
+    type: Literal["rule_dispute"]
+    dispute: int = Field(ge=1)
+    ruling: Reason
+
+
+class Fine(_Command):
+    """A fine to the Bank with its reason (PX 5.7: 100 for moving another player's token)."""
+
+    type: Literal["fine"]
+    player: Name
+    amount: int = Field(gt=0)
+    reason: Reason
+
+
+class Disqualify(_Command):
+    """Judge: a cheating player is disqualified; their assets go to the Bank."""
+
+    type: Literal["disqualify"]
+    player: Name
+    reason: Reason
+
+
+class CountCash(_Command):
+    """The banker or judge counts a player's notes; the ledger compares with the balance."""
+
+    type: Literal["count_cash"]
+    player: Name
+    counted: int = Field(ge=0)
+
+
+class SettleCount(_Command):
+    """Judge: close a cash count that differed: the ledger was corrected, or the count was wrong."""
+
+    type: Literal["settle_count"]
+    check: int = Field(ge=1)
+    finding: Literal["ledger_corrected", "count_wrong"]
+    reason: Reason
+
+
+class CollectScoresheet(_Command):
+    """The signed scoresheet is collected: the game is locked."""
+
+    type: Literal["collect_scoresheet"]
+
+
+class Unlock(_Command):
+    """Judge: reopen a locked game (after the scoresheet), with a reason."""
+
+    type: Literal["unlock"]
+    reason: Reason
+
+
+class Undo(_Command):
+    """Banker: void the last command, until the next roll (the voided entries stay, marked)."""
+
+    type: Literal["undo"]
+
+
+class Rewind(_Command):
+    """Judge: void every command after the ledger entry `to_seq`, with a reason."""
+
+    type: Literal["rewind"]
+    to_seq: int = Field(ge=1)
+    reason: Reason
+
+
 class _Adjustment(_Command):
     reason: Reason
+    dispute: int | None = Field(default=None, ge=1, description="The dispute this corrects.")
 
 
 Account = Annotated[str, Field(min_length=1, description="A player's name, or `bank`.")]
@@ -362,10 +496,21 @@ Command = Annotated[
     | UseJailCard | PayDebt | Build | SellBuildings | AuctionBuilding | Mortgage | Lift
     | KeepMortgaged | Trade | DeclareBankruptcy | DealDeeds | Prebuild | StartPlay | OfferSale
     | OfferPurchase | AnswerProposal | DecideSale | MortgageeSale | AdjustCash | AdjustDeed
-    | AdjustBuildings | AdjustToken | AdjustJail | AdjustCard | AdjustTurn,
+    | AdjustBuildings | AdjustToken | AdjustJail | AdjustCard | AdjustTurn | StartClock | PauseClock
+    | ResumeClock | SetGameLength | ClockTick | ToiletBreak | PlayerReturned | DeclareAbsent
+    | RaiseDispute | RuleDispute | Fine | Disqualify | CountCash | SettleCount | CollectScoresheet
+    | Unlock | Undo | Rewind,
     Field(discriminator="type"),
 ]
 
 COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
 ADJUSTMENTS = (AdjustCash, AdjustDeed, AdjustBuildings, AdjustToken, AdjustJail, AdjustCard,
                AdjustTurn)
+# Only a judge may give these (the app asks for the judge's PIN).
+JUDGE_ONLY = (*ADJUSTMENTS, PauseClock, ResumeClock, SetGameLength, RuleDispute, Disqualify,
+              SettleCount, Unlock, Rewind)
+# The table's officials' commands: accepted whatever the state of play (time up, a break),
+# but not once the game is locked.
+OFFICIAL = (StartClock, PauseClock, ResumeClock, SetGameLength, ClockTick, ToiletBreak,
+            PlayerReturned, RaiseDispute, RuleDispute, Fine, Disqualify, CountCash, SettleCount,
+            CollectScoresheet)

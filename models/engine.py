@@ -10,9 +10,11 @@ from models import (
     bankruptcy,
     building,
     cards,
+    clock,
     market,
     mortgagee,
     mortgages,
+    officials,
     sales,
     setup,
     trade,
@@ -21,10 +23,12 @@ from models import (
 from models import commands as cm
 from models import events as ev
 from models.choices import candidates
+from models.clock import time_is_up
 from models.commands import Command
 from models.errors import BadInput, BankerError, RuleViolation
 from models.events import Event
 from models.fold import apply, start
+from models.officials import paused_by_break
 from models.state import GameState
 from models.table import Scratch, Table
 
@@ -57,6 +61,22 @@ _HANDLERS: dict[type, Callable[[Scratch, Any], None]] = {
     cm.AnswerProposal: sales.answer_proposal,
     cm.DecideSale: sales.decide_sale,
     cm.MortgageeSale: mortgagee.mortgagee_sale,
+    cm.StartClock: clock.start_clock,
+    cm.PauseClock: clock.pause_clock,
+    cm.ResumeClock: clock.resume_clock,
+    cm.SetGameLength: clock.set_game_length,
+    cm.ClockTick: clock.clock_tick,
+    cm.ToiletBreak: officials.toilet_break,
+    cm.PlayerReturned: officials.player_returned,
+    cm.DeclareAbsent: officials.declare_absent,
+    cm.RaiseDispute: officials.raise_dispute,
+    cm.RuleDispute: officials.rule_dispute,
+    cm.Fine: officials.fine,
+    cm.Disqualify: officials.disqualify,
+    cm.CountCash: officials.count_cash,
+    cm.SettleCount: officials.settle_count,
+    cm.CollectScoresheet: officials.collect_scoresheet,
+    cm.Unlock: officials.unlock,
     cm.AdjustCash: adjustments.adjust_cash,
     cm.AdjustDeed: adjustments.adjust_deed,
     cm.AdjustBuildings: adjustments.adjust_buildings,
@@ -89,28 +109,51 @@ def decide(table: Table, state: GameState | None, command: Command) -> list[Even
         return [new_game(table, command)]
     if state is None:
         raise BadInput("no game has been started: the first command is new_game")
-    scratch = Scratch(table, state.clone())
-    if state.phase == "over" and not isinstance(command, cm.ADJUSTMENTS):
-        scratch.refuse("game_over", "the game is over")
-    setting_up = state.phase in ("deal", "prebuild") or (
-        state.auction is not None and state.auction.resume == "prebuild")
-    if setting_up and not isinstance(command, _SETUP):
-        scratch.refuse("setup_deal", "the game is being set up: deal, auctions, pre-build, start")
-    if state.phase == "placement" and state.placement is not None and not isinstance(
-            command, (cm.Build, *cm.ADJUSTMENTS)):
-        scratch.refuse("building_shortage", f"{state.placement.player} first places the "
-                       f"{state.placement.kind} won at auction")
-    if state.debts and not isinstance(command, _RAISING):
-        debt = state.debts[0]
-        scratch.refuse("debt", f"{debt.debtor} owes {debt.amount} to {debt.creditor} "
-                       f"({debt.reason}); that is settled first")
-    if state.interest_due and not isinstance(command, _DURING_INTEREST):
-        due = state.interest_due[0]
-        scratch.refuse("lift", f"{due.player} must first lift {table.board.space(due.space).name} "
-                       "or pay the 10% and keep it mortgaged")
+    scratch = Scratch(table, state.clone(), now=command.at)
+    _check_gates(scratch, command)
     _HANDLERS[type(command)](scratch, command)
     turn.finish(scratch)
     return scratch.events
+
+
+def _check_gates(t: Scratch, command: Command) -> None:
+    """What the state of the game allows before any command's own rules are asked."""
+    state = t.state
+    if isinstance(command, cm.Undo | cm.Rewind):
+        raise BadInput("undo and rewind are recorded by the ledger service, not decided by the rules")
+    if (command.actor is not None and command.actor.role != "judge"
+            and isinstance(command, cm.JUDGE_ONLY)):
+        t.refuse("judge", f"only a judge may {command.type.replace('_', ' ')}")
+    if state.locked:
+        if not isinstance(command, cm.Unlock):
+            t.refuse("locked", "the scoresheet has been collected: the game is locked")
+        return
+    if isinstance(command, (*cm.OFFICIAL, *cm.ADJUSTMENTS)):
+        return  # the officials act whatever the state of play
+    if state.phase == "over":
+        timed_out = (state.ended or "").startswith("time")
+        t.refuse("time" if timed_out else "game_over", f"the game is over ({state.ended})")
+    if time_is_up(state, t.now):
+        t.refuse("time", "time is up: all gameplay stops")
+    away = paused_by_break(t, t.now)
+    if away is not None:
+        t.refuse("toilet_break", f"play is paused while {away} is away "
+                 f"(at most {t.profile.break_minutes} minutes)")
+    setting_up = state.phase in ("deal", "prebuild") or (
+        state.auction is not None and state.auction.resume == "prebuild")
+    if setting_up and not isinstance(command, _SETUP):
+        t.refuse("setup_deal", "the game is being set up: deal, auctions, pre-build, start")
+    if state.phase == "placement" and state.placement is not None and not isinstance(command, cm.Build):
+        t.refuse("building_shortage", f"{state.placement.player} first places the "
+                 f"{state.placement.kind} won at auction")
+    if state.debts and not isinstance(command, _RAISING):
+        debt = state.debts[0]
+        t.refuse("debt", f"{debt.debtor} owes {debt.amount} to {debt.creditor} "
+                 f"({debt.reason}); that is settled first")
+    if state.interest_due and not isinstance(command, _DURING_INTEREST):
+        due = state.interest_due[0]
+        t.refuse("lift", f"{due.player} must first lift {t.board.space(due.space).name} "
+                 "or pay the 10% and keep it mortgaged")
 
 
 def new_game(table: Table, cmd: cm.NewGame) -> ev.GameStarted:
@@ -133,7 +176,7 @@ def new_game(table: Table, cmd: cm.NewGame) -> ev.GameStarted:
         deeds=[d.index for d in table.board.deeds()], jail_space=table.board.jail_index,
         starting_cash=profile.starting_cash, bank_houses=profile.bank_houses,
         bank_hotels=profile.bank_hotels, rules_digest=table.digest(),
-        setup=profile.setup != "none",
+        setup=profile.setup != "none", minutes=profile.game_minutes,
     )
 
 

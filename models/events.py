@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -41,6 +42,7 @@ class _Payment(_Event):
 class GameStarted(_Event):
     type: Literal["game_started"] = "game_started"
     setup: bool = False  # PX: deeds are dealt, auctioned and pre-built before the first roll
+    minutes: int | None = None  # the game clock's length; None for an untimed game
     profile: str
     board: str
     decks: str
@@ -254,6 +256,7 @@ class DebtPaid(_Payment):
 class CashAdjusted(_Payment):
     type: Literal["cash_adjusted"] = "cash_adjusted"
     reason: str
+    dispute: int | None = None  # the dispute this corrects
 
 
 class DeedAdjusted(_Event):
@@ -262,6 +265,7 @@ class DeedAdjusted(_Event):
     owner: str | None
     mortgaged: bool
     reason: str
+    dispute: int | None = None  # the dispute this corrects
 
 
 class BuildingsAdjusted(_Event):
@@ -270,6 +274,7 @@ class BuildingsAdjusted(_Event):
     houses: int
     hotel: bool
     reason: str
+    dispute: int | None = None  # the dispute this corrects
 
 
 class TokenAdjusted(_Event):
@@ -277,6 +282,7 @@ class TokenAdjusted(_Event):
     player: str
     space: int
     reason: str
+    dispute: int | None = None  # the dispute this corrects
 
 
 class JailAdjusted(_Event):
@@ -285,6 +291,7 @@ class JailAdjusted(_Event):
     in_jail: bool
     turns_served: int
     reason: str
+    dispute: int | None = None  # the dispute this corrects
 
 
 class CardAdjusted(_Event):
@@ -292,12 +299,14 @@ class CardAdjusted(_Event):
     card: str
     holder: str | None
     reason: str
+    dispute: int | None = None  # the dispute this corrects
 
 
 class TurnAdjusted(_Event):
     type: Literal["turn_adjusted"] = "turn_adjusted"
     player: str
     reason: str
+    dispute: int | None = None  # the dispute this corrects
 
 
 class StepChange(BaseModel):
@@ -531,6 +540,128 @@ class DeedPassedToCreditor(_Event):
     value: int
 
 
+class ClockStarted(_Event):
+    type: Literal["clock_started"] = "clock_started"
+    minutes: int
+    at: datetime
+
+
+class ClockPaused(_Event):
+    type: Literal["clock_paused"] = "clock_paused"
+    at: datetime
+    reason: str
+
+
+class ClockResumed(_Event):
+    type: Literal["clock_resumed"] = "clock_resumed"
+    at: datetime
+
+
+class GameLengthSet(_Event):
+    type: Literal["game_length_set"] = "game_length_set"
+    minutes: int
+    reason: str
+
+
+class AnnouncementMade(_Event):
+    """A time mark crossed: `minutes_left` minutes of play remain."""
+
+    type: Literal["announcement_made"] = "announcement_made"
+    minutes_left: int
+    at: datetime
+
+
+class TimeCalled(_Event):
+    type: Literal["time_called"] = "time_called"
+    at: datetime
+    play_out_round: bool = False  # the World Championship ending: equal turns for everyone
+
+
+class BreakStarted(_Event):
+    type: Literal["break_started"] = "break_started"
+    player: str
+    at: datetime
+
+
+class BreakEnded(_Event):
+    type: Literal["break_ended"] = "break_ended"
+    player: str
+    at: datetime
+
+
+class TurnSkipped(_Event):
+    """The player is away past the break's limit: their turn is skipped."""
+
+    type: Literal["turn_skipped"] = "turn_skipped"
+    player: str
+
+
+class PlayerAbsent(_Event):
+    type: Literal["player_absent"] = "player_absent"
+    player: str
+
+
+class DisputeRaised(_Event):
+    type: Literal["dispute_raised"] = "dispute_raised"
+    dispute: int
+    raised_by: str
+    about: str
+    entries: list[int]
+
+
+class DisputeRuled(_Event):
+    type: Literal["dispute_ruled"] = "dispute_ruled"
+    dispute: int
+    ruling: str
+
+
+class FineImposed(_Payment):
+    type: Literal["fine_imposed"] = "fine_imposed"
+    reason: str
+
+
+class PlayerDisqualified(_Event):
+    type: Literal["player_disqualified"] = "player_disqualified"
+    player: str
+    reason: str
+
+
+class CashCounted(_Event):
+    """A count of a player's notes against the ledger's balance, like a balance assertion."""
+
+    type: Literal["cash_counted"] = "cash_counted"
+    check: int
+    player: str
+    counted: int
+    balance: int
+
+
+class CountSettled(_Event):
+    type: Literal["count_settled"] = "count_settled"
+    check: int
+    finding: Literal["ledger_corrected", "count_wrong"]
+    reason: str
+
+
+class ScoresheetCollected(_Event):
+    type: Literal["scoresheet_collected"] = "scoresheet_collected"
+    at: datetime
+
+
+class GameUnlocked(_Event):
+    type: Literal["game_unlocked"] = "game_unlocked"
+    reason: str
+
+
+class CommandsVoided(_Event):
+    """An undo or a rewind: these commands' events stay in the ledger but no longer count."""
+
+    type: Literal["commands_voided"] = "commands_voided"
+    commands: list[int]
+    how: Literal["undo", "rewind"]
+    reason: str
+
+
 Event = Annotated[
     GameStarted | DiceRolled | TokenMoved | SalaryPaid | SentToJail | JailTurnServed | LeftJail
     | JailFinePaid | RollAgain | TurnPassed | PurchaseOffered | DeedBought | PurchaseDeclined
@@ -543,7 +674,10 @@ Event = Annotated[
     | CashSurrendered | DeedSurrendered | JailCardSurrendered | GameEnded | DeedsDealt
     | HousesPrebuilt | PlayStarted | OwnPlotLanded | SaleOffered | PurchaseProposed
     | ProposalAnswered | SaleDecisionRequired | DeedSold | SaleAborted | DebtPartlyPaid
-    | MortgageeSaleOpened | MortgagedDeedSold | DeedPassedToCreditor,
+    | MortgageeSaleOpened | MortgagedDeedSold | DeedPassedToCreditor | ClockStarted | ClockPaused
+    | ClockResumed | GameLengthSet | AnnouncementMade | TimeCalled | BreakStarted | BreakEnded
+    | TurnSkipped | PlayerAbsent | DisputeRaised | DisputeRuled | FineImposed | PlayerDisqualified
+    | CashCounted | CountSettled | ScoresheetCollected | GameUnlocked | CommandsVoided,
     Field(discriminator="type"),
 ]
 

@@ -10,9 +10,12 @@ from models.events import BANK, Event
 from models.state import (
     Auction,
     BuildRight,
+    CashCheck,
     Claim,
+    Clock,
     Debt,
     DeedState,
+    Dispute,
     GameState,
     InterestDue,
     Placement,
@@ -38,6 +41,8 @@ def start(event: ev.GameStarted) -> GameState:
         jail_space=event.jail_space,
         current=event.players[0],
         phase="deal" if event.setup else "roll",
+        first_player=event.players[0],
+        clock=Clock(minutes=event.minutes) if event.minutes else None,
         seq=1,
     )
 
@@ -441,6 +446,80 @@ def _passed_to_creditor(state: GameState, e: ev.DeedPassedToCreditor) -> None:
     _auction_over(state)
 
 
+def _clock(state: GameState) -> Clock:
+    if state.clock is None:
+        raise FoldError("a clock event in a game without a clock")
+    return state.clock
+
+
+def _clock_started(state: GameState, e: ev.ClockStarted) -> None:
+    _clock(state).started_at = e.at
+    _clock(state).minutes = e.minutes
+
+
+def _clock_paused(state: GameState, e: ev.ClockPaused) -> None:
+    _clock(state).paused_at = e.at
+
+
+def _clock_resumed(state: GameState, e: ev.ClockResumed) -> None:
+    clock = _clock(state)
+    if clock.paused_at is not None:
+        clock.paused_ms += int((e.at - clock.paused_at).total_seconds() * 1000)
+    clock.paused_at = None
+
+
+def _length_set(state: GameState, e: ev.GameLengthSet) -> None:
+    if state.clock is None:
+        state.clock = Clock(minutes=e.minutes)
+    else:
+        state.clock.minutes = e.minutes
+
+
+def _announced(state: GameState, e: ev.AnnouncementMade) -> None:
+    _clock(state).announced = [*_clock(state).announced, e.minutes_left]
+
+
+def _time_called(state: GameState, e: ev.TimeCalled) -> None:
+    _clock(state).called_at = e.at
+    state.final_round = e.play_out_round
+
+
+def _break_started(state: GameState, e: ev.BreakStarted) -> None:
+    state.breaks[e.player] = e.at
+
+
+def _break_ended(state: GameState, e: ev.BreakEnded) -> None:
+    state.breaks.pop(e.player, None)
+
+
+def _dispute_raised(state: GameState, e: ev.DisputeRaised) -> None:
+    state.disputes.append(Dispute(dispute=e.dispute, raised_by=e.raised_by, about=e.about,
+                                  entries=list(e.entries)))
+
+
+def _dispute_ruled(state: GameState, e: ev.DisputeRuled) -> None:
+    state.disputes = [d.model_copy(update={"ruling": e.ruling}) if d.dispute == e.dispute else d
+                      for d in state.disputes]
+
+
+def _cash_counted(state: GameState, e: ev.CashCounted) -> None:
+    state.checks.append(CashCheck(check=e.check, player=e.player, counted=e.counted,
+                                  balance=e.balance))
+
+
+def _count_settled(state: GameState, e: ev.CountSettled) -> None:
+    state.checks = [c.model_copy(update={"finding": e.finding}) if c.check == e.check else c
+                    for c in state.checks]
+
+
+def _collected(state: GameState, e: ev.ScoresheetCollected) -> None:
+    state.locked = True
+
+
+def _unlocked(state: GameState, e: ev.GameUnlocked) -> None:
+    state.locked = False
+
+
 _HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
     ev.DiceRolled: _dice_then_settle,
     ev.TokenMoved: _moved,
@@ -504,4 +583,23 @@ _HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
     ev.MortgageeSaleOpened: _nothing,
     ev.MortgagedDeedSold: _mortgaged_deed_sold,
     ev.DeedPassedToCreditor: _passed_to_creditor,
+    ev.ClockStarted: _clock_started,
+    ev.ClockPaused: _clock_paused,
+    ev.ClockResumed: _clock_resumed,
+    ev.GameLengthSet: _length_set,
+    ev.AnnouncementMade: _announced,
+    ev.TimeCalled: _time_called,
+    ev.BreakStarted: _break_started,
+    ev.BreakEnded: _break_ended,
+    ev.TurnSkipped: _nothing,
+    ev.PlayerAbsent: _nothing,
+    ev.DisputeRaised: _dispute_raised,
+    ev.DisputeRuled: _dispute_ruled,
+    ev.FineImposed: _nothing,
+    ev.PlayerDisqualified: _nothing,
+    ev.CashCounted: _cash_counted,
+    ev.CountSettled: _count_settled,
+    ev.ScoresheetCollected: _collected,
+    ev.GameUnlocked: _unlocked,
+    ev.CommandsVoided: _nothing,
 }

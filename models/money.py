@@ -29,13 +29,13 @@ def building_sale_value(street: Street, steps: int) -> int:
     return steps * half(street.house_cost)
 
 
-def raisable(board: Board, state: GameState, name: str, hotel_outright_sale: bool) -> int:
+def raisable(board: Board, state: GameState, name: str, hotel_outright_sale: str) -> int:
     """The most a player can raise from the Bank: cash, every building sold, every deed mortgaged.
     A hotel that can neither come down (the Bank lacks 4 houses) nor be sold outright raises
     nothing, and its colour set cannot be mortgaged while it stands."""
     total = state.player(name).cash
     stuck = set()
-    if not hotel_outright_sale and state.bank_houses < 4:
+    if hotel_outright_sale == "never" and state.bank_houses < 4:
         stuck = {board.deed(d.space).group for d in state.owned_by(name)  # type: ignore[union-attr]
                  if d.hotel}
     for deed in state.owned_by(name):

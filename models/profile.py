@@ -47,6 +47,16 @@ CLAUSE_KEYS: tuple[str, ...] = (
     "build_limit",
     "sale_offer",
     "mortgagee_sale",
+    "time",
+    "toilet_break",
+    "absent",
+    "dispute",
+    "fine",
+    "disqualify",
+    "cash_count",
+    "locked",
+    "undo",
+    "judge",
 )
 
 
@@ -77,7 +87,8 @@ class Profile(BaseModel):
     full_set_doubles_with_mortgaged: bool
     mortgage_interest_percent: int = Field(ge=0)
     building: Literal["full_set_any_time", "on_landing"]
-    hotel_outright_sale: bool
+    # A hotel sold outright (no 4 houses from the Bank): SG always, PX when the Bank is short.
+    hotel_outright_sale: Literal["always", "when_bank_short", "never"]
     building_shortage: Literal["auction", "direct_hotel"]
     trading: Literal["any_mix", "sale", "bank_auction"]
     jail_card_price_cap: int | None = Field(default=None, ge=0)  # absent: no cap
@@ -91,7 +102,9 @@ class Profile(BaseModel):
     max_houses_per_landing: int | None = Field(default=None, ge=1)  # absent: no limit
     received_mortgage_interest: bool
     sale_commission_percent: int = Field(ge=0)
-    game_minutes: int | None = Field(default=None, gt=0)
+    game_minutes: int | None = Field(default=None, gt=0)  # absent: no clock
+    time_up: Literal["stop", "equal_turns"] = "stop"  # equal_turns: the World Championship ending
+    break_minutes: int = Field(default=5, ge=0)
     announcement_minutes: list[int] = []
     clauses: dict[str, str]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -96,6 +97,37 @@ class Proposal(BaseModel):
     price: int
 
 
+class Clock(BaseModel):
+    """The game clock, as its events left it; time left is computed from these, never counted."""
+
+    minutes: int
+    started_at: datetime | None = None
+    paused_at: datetime | None = None
+    paused_ms: int = 0
+    announced: list[int] = []
+    called_at: datetime | None = None
+
+
+class Dispute(BaseModel):
+    dispute: int
+    raised_by: str
+    about: str
+    entries: list[int]
+    ruling: str | None = None
+
+
+class CashCheck(BaseModel):
+    check: int
+    player: str
+    counted: int
+    balance: int
+    finding: str | None = None
+
+    @property
+    def difference(self) -> int:
+        return self.counted - self.balance
+
+
 class Placement(BaseModel):
     """A building won at auction, to be placed at once."""
 
@@ -146,6 +178,13 @@ class GameState(BaseModel):
     build_right: BuildRight | None = None
     proposal: Proposal | None = None
     prebuilt: list[str] = []
+    clock: Clock | None = None
+    breaks: dict[str, datetime] = Field(default_factory=dict, description="Players away: since.")
+    disputes: list[Dispute] = []
+    checks: list[CashCheck] = []
+    locked: bool = False
+    final_round: bool = Field(default=False, description="Time is up; the round is played out.")
+    first_player: str = ""
     bankruptcies: int = 0
     ended: str | None = Field(default=None, description="Why the game ended, once it has.")
     winner: str | None = None
@@ -165,6 +204,10 @@ class GameState(BaseModel):
         copy.interest_due = list(self.interest_due)
         copy.auction = self.auction.model_copy(deep=True) if self.auction else None
         copy.prebuilt = list(self.prebuilt)
+        copy.breaks = dict(self.breaks)
+        copy.disputes = list(self.disputes)
+        copy.checks = list(self.checks)
+        copy.clock = self.clock.model_copy(deep=True) if self.clock else None
         return copy
 
     def player(self, name: str) -> PlayerState:

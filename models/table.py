@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import NoReturn
 
 from models.board import Board, Railway, Street, Utility
@@ -36,6 +37,7 @@ class Scratch:
 
     table: Table
     state: GameState
+    now: datetime | None = None  # the command's wall time, for the clock and breaks
     events: list[Event] = field(default_factory=list)
 
     @property

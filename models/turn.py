@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Literal
 
 from models import events as ev
@@ -188,7 +189,42 @@ def finish(t: Scratch) -> None:
     if s.may_roll_again and not player.in_jail and not player.bankrupt:
         t.emit(ev.RollAgain(player=s.current))
     else:
-        t.emit(ev.TurnPassed(player=s.next_player_after(s.current), turn_no=s.turn_no + 1))
+        pass_turn(t)
+
+
+def pass_turn(t: Scratch, *, skip_first: bool = False) -> None:
+    """Play passes to the next player in the game, skipping any away past the break's limit.
+    After time is called with the World Championship ending, the game ends when the round is
+    complete (every player has had the same number of turns)."""
+    s = t.state
+    order = [p.name for p in s.players]
+    name = s.current
+    if skip_first:
+        t.emit(ev.TurnSkipped(player=name))
+    for _ in order:
+        upcoming = s.next_player_after(name)
+        if s.final_round and order.index(upcoming) <= order.index(name):
+            t.emit(ev.GameEnded(reason="time called; every player has had the same number of turns",
+                                winner=None))
+            return
+        t.emit(ev.TurnPassed(player=upcoming, turn_no=s.turn_no + 1))
+        if not away_too_long(t, upcoming):
+            return
+        t.emit(ev.TurnSkipped(player=upcoming))
+        name = upcoming
+
+
+def away_too_long(t: Scratch, name: str) -> bool:
+    """A player on a break past its limit: their turns are skipped until they return."""
+    since = t.state.breaks.get(name)
+    limit = timedelta(minutes=t.profile.break_minutes)
+    return since is not None and t.now is not None and t.now - since >= limit
+
+
+def end_for_time(t: Scratch) -> None:
+    """Time is called: the game stops at once, or (equal turns) the round is played out."""
+    if t.profile.time_up == "stop":
+        t.emit(ev.GameEnded(reason="time called", winner=None))
 
 
 def _lapse_claims(t: Scratch) -> None:

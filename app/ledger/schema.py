@@ -108,3 +108,20 @@ transfers = Table(
 
 APPEND_ONLY_TABLES = ("commands", "events", "transfers")
 """Tables whose rows are never changed or removed once written (triggers enforce it)."""
+
+# Judges' PINs as argon2 hashes (never the PIN), and every wrong PIN (migration 0002).
+judges = Table(
+    "judges",
+    metadata,
+    Column("name", String(40), primary_key=True),
+    Column("pin_hash", Text, nullable=False),
+    Column("created_at", String(TIMESTAMP_LENGTH), nullable=False),
+)
+
+pin_failures = Table(
+    "pin_failures",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(40), nullable=False),
+    Column("at", String(TIMESTAMP_LENGTH), nullable=False),
+)

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from app.tables import TableGame, stored_to_event
+from app.tables import TableGame
 from app.verify import verify_game
+from app.voids import stored_to_event
 from models.engine import legal_commands, replay
 
 KILLCHILD = Path(__file__).with_name("killchild.py")

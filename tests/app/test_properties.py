@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app import rulebook
-from app.tables import TableGame, parse_command, stored_to_event
+from app.tables import TableGame, parse_command
 from app.verify import verify_game
+from app.voids import stored_to_event
 from models.board import Street
 from models.commands import Command
 from models.engine import Table, decide, legal_commands, replay

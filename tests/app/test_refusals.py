@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from app.judges import add_judge
 from app.ledger import StaleSequence
 from app.tables import TableGame, parse_command
 from models.errors import RuleViolation
@@ -83,6 +84,8 @@ def test_a_command_carrying_the_head_it_saw_is_accepted(game: TableGame) -> None
 def test_a_double_click_with_a_stale_expect_seq_is_refused_and_applied_once(game: TableGame) -> None:
     # A judge's cash adjustment is allowed twice by the rules, so only the ledger can tell the
     # second click from a new order: it carries the head the first click already moved past.
+    add_judge(game.ledger, "Jo", "4711")
+    game.sign_in_judge("Jo", "4711")
     head = game.head_seq
     click = {"type": "adjust_cash", "from_account": "bank", "to_account": "Ann", "amount": 10,
              "reason": "change miscounted", "expect_seq": head,

@@ -339,9 +339,6 @@ def test_a_hotel_sold_outright_with_enough_houses_in_the_bank_pays_five_half_bas
     assert stock(game) == (32, 12)
 
 
-@pytest.mark.xfail(reason="BUG: PX (hotel_outright_sale = false) refuses to sell a hotel when the "
-                   "Bank lacks 4 houses, though RULES.md has it sold outright for half of 5× base",
-                   strict=True)
 def test_a_hotel_is_sold_outright_when_the_bank_lacks_four_houses(game: Game) -> None:
     # RULES.md Decisions (PX selling back): "a hotel comes down to 4 houses (from the Bank) for
     # half the base cost, or, if the Bank lacks 4 houses, is sold outright for half of 5× base,

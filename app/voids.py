@@ -1,0 +1,69 @@
+"""Undo and rewind: which commands a void covers, and the state with voided commands skipped."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from app.ledger import StoredCommand, StoredEvent
+from models.engine import Table, replay
+from models.errors import RuleViolation
+from models.events import EVENT_ADAPTER, Event
+from models.state import GameState
+
+# Events of the officials that no rewind takes back: time keeps running, disputes stay raised.
+KEPT = {"clock_started", "clock_paused", "clock_resumed", "game_length_set", "announcement_made",
+        "time_called", "break_started", "break_ended", "dispute_raised", "dispute_ruled",
+        "cash_counted", "count_settled", "scoresheet_collected", "game_unlocked",
+        "commands_voided"}
+
+
+def stored_to_event(stored: StoredEvent) -> Event:
+    """Decode a stored event back into the engine's model."""
+    return EVENT_ADAPTER.validate_python({"type": stored.type, **stored.payload})
+
+
+def voided(stored: list[StoredEvent]) -> set[int]:
+    """Numbers of the commands that later undo or rewind entries voided."""
+    return {number for s in stored if s.type == "commands_voided"
+            for number in s.payload["commands"]}
+
+
+def fold(table: Table, stored: list[StoredEvent]) -> GameState | None:
+    """The state: every event folded in order, except those of voided commands."""
+    skip = voided(stored)
+    return replay(table, [stored_to_event(s) for s in stored if s.command_no not in skip])
+
+
+def _voidable(commands: list[StoredCommand], stored: list[StoredEvent]) -> list[StoredCommand]:
+    skip = voided(stored)
+    types: dict[int, set[str]] = defaultdict(set)
+    for s in stored:
+        types[s.command_no].add(s.type)
+    return [c for c in commands if c.command_no not in skip and c.command_no != 1
+            and types[c.command_no] - KEPT]
+
+
+def plan_undo(table: Table, commands: list[StoredCommand], stored: list[StoredEvent]) -> list[int]:
+    """The banker's undo: the last game command, as long as no roll was recorded after it."""
+    candidates = _voidable(commands, stored)
+    if not candidates:
+        raise RuleViolation(table.profile.clause("undo"), "there is nothing to undo")
+    last = candidates[-1]
+    later_roll = any(c.command_no > last.command_no and c.payload.get("type") == "roll"
+                     for c in commands)
+    if later_roll:
+        raise RuleViolation(table.profile.clause("undo"), "a roll has been recorded since; "
+                            "only the judge can go further back (rewind)")
+    return [last.command_no]
+
+
+def plan_rewind(table: Table, commands: list[StoredCommand], stored: list[StoredEvent],
+                to_seq: int) -> list[int]:
+    """The judge's rewind: every game command after the command that recorded entry `to_seq`."""
+    target = next((s for s in stored if s.seq == to_seq), None)
+    if target is None:
+        raise RuleViolation(table.profile.clause("judge"), f"there is no entry {to_seq}")
+    later = [c.command_no for c in _voidable(commands, stored) if c.command_no > target.command_no]
+    if not later:
+        raise RuleViolation(table.profile.clause("judge"), f"nothing to rewind after entry {to_seq}")
+    return later

@@ -1,0 +1,106 @@
+"""The game clock: time left is computed from the clock's events and the command's wall time."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from models import events as ev
+from models.commands import ClockTick, PauseClock, ResumeClock, SetGameLength, StartClock
+from models.errors import BadInput
+from models.officials import skip_if_away
+from models.state import Clock, GameState
+from models.table import Scratch
+from models.turn import end_for_time
+
+MINUTE_MS = 60_000
+
+
+def elapsed_ms(clock: Clock, now: datetime) -> int:
+    """Milliseconds of play so far: wall time since the start, less the pauses."""
+    if clock.started_at is None:
+        return 0
+    if clock.called_at is not None:
+        return clock.minutes * MINUTE_MS
+    end = clock.paused_at or now
+    return max(0, int((end - clock.started_at).total_seconds() * 1000) - clock.paused_ms)
+
+
+def remaining_ms(clock: Clock, now: datetime) -> int:
+    """Milliseconds of play left (never below zero)."""
+    return max(0, clock.minutes * MINUTE_MS - elapsed_ms(clock, now))
+
+
+def running(state: GameState) -> bool:
+    """Whether the clock has started and time has not been called."""
+    clock = state.clock
+    return clock is not None and clock.started_at is not None and clock.called_at is None
+
+
+def time_is_up(state: GameState, now: datetime | None) -> bool:
+    """Whether the clock has reached zero at `now` (called or not yet recorded)."""
+    clock = state.clock
+    if clock is None or clock.started_at is None:
+        return False
+    if clock.called_at is not None:
+        return True
+    return now is not None and remaining_ms(clock, now) == 0
+
+
+def _now(t: Scratch) -> datetime:
+    if t.now is None:
+        raise BadInput("a clock command needs the time it was given (`at`)")
+    return t.now
+
+
+def start_clock(t: Scratch, cmd: StartClock) -> None:
+    """Start the clock for the game's length."""
+    clock = t.state.clock
+    if clock is None:
+        t.refuse("time", "this game has no clock; the judge may set a game length first")
+    if clock.started_at is not None:
+        t.refuse("time", "the clock is already started")
+    t.emit(ev.ClockStarted(minutes=clock.minutes, at=_now(t)))
+
+
+def pause_clock(t: Scratch, cmd: PauseClock) -> None:
+    """Stop the clock; its time does not run until it is resumed."""
+    if not running(t.state) or (t.state.clock and t.state.clock.paused_at):
+        t.refuse("time", "the clock is not running")
+    t.emit(ev.ClockPaused(at=_now(t), reason=cmd.reason))
+
+
+def resume_clock(t: Scratch, cmd: ResumeClock) -> None:
+    """Let the clock run again."""
+    clock = t.state.clock
+    if clock is None or clock.paused_at is None:
+        t.refuse("time", "the clock is not paused")
+    if _now(t) < clock.paused_at:
+        raise BadInput("the clock cannot resume before it was paused")
+    t.emit(ev.ClockResumed(at=_now(t)))
+
+
+def set_game_length(t: Scratch, cmd: SetGameLength) -> None:
+    """The judge changes this game's length (before or during play)."""
+    clock = t.state.clock
+    if clock is not None and clock.called_at is not None:
+        t.refuse("time", "time has already been called")
+    if (clock is not None and clock.started_at is not None and t.now is not None
+            and cmd.minutes * MINUTE_MS <= elapsed_ms(clock, t.now)):
+        t.refuse("time", f"{cmd.minutes} minutes have already been played")
+    t.emit(ev.GameLengthSet(minutes=cmd.minutes, reason=cmd.reason))
+
+
+def clock_tick(t: Scratch, cmd: ClockTick) -> None:
+    """Record the announcements crossed and time called; skip the turn of a player away too long."""
+    now = _now(t)
+    s = t.state
+    clock = s.clock
+    if clock is not None and running(s):
+        left = remaining_ms(clock, now)
+        for mark in sorted(t.profile.announcement_minutes, reverse=True):
+            if mark not in clock.announced and left <= mark * MINUTE_MS < clock.minutes * MINUTE_MS:
+                t.emit(ev.AnnouncementMade(minutes_left=mark, at=now))
+        if left == 0:
+            t.emit(ev.TimeCalled(at=now, play_out_round=t.profile.time_up == "equal_turns"))
+            end_for_time(t)
+    skip_if_away(t)
