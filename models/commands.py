@@ -56,6 +56,9 @@ class NewGame(_Command):
         "those tied for the highest total in the round before."
     )
     label: str | None = None
+    tournament: str | None = Field(default=None, description="For the scoresheet's header.")
+    round: str | None = Field(default=None, description="E.g. 'Qualifying 2'.")
+    table: str | None = Field(default=None, description="The table's number or name.")
 
     @field_validator("roll_off")
     @classmethod

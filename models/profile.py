@@ -103,6 +103,10 @@ class Profile(BaseModel):
     received_mortgage_interest: bool
     sale_commission_percent: int = Field(ge=0)
     game_minutes: int | None = Field(default=None, gt=0)  # absent: no clock
+    scoring: Literal["sg_scoresheet", "px_net_worth"]
+    # Applied in order when totals tie: cash, unmortgaged, hotels, houses, utilities, mortgaged, cards.
+    tie_breakers: list[Literal["cash", "unmortgaged", "hotels", "houses", "utilities", "mortgaged",
+                               "cards"]] = []
     time_up: Literal["stop", "equal_turns"] = "stop"  # equal_turns: the World Championship ending
     break_minutes: int = Field(default=5, ge=0)
     announcement_minutes: list[int] = []
