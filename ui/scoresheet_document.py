@@ -75,8 +75,10 @@ def _player_html(p: dict[str, Any], head: dict[str, Any]) -> str:
         return (f"<div class='player'><span class='pos'>{escape(p['position_label'])}</span> "
                 f"&nbsp; <b>{name}</b> — bankrupt (number {p['bankrupt_rank']}): M0"
                 "<br/>Signature: ______________________________</div>")
-    rows = ["<table class='deeds' width='100%' cellspacing='0'><tr><th>Deed</th>"
-            "<th>Buildings</th><th>Mortgaged</th><th align='right'>Deed</th><th align='right'>Buildings</th></tr>"]
+    rows = ["<table class='deeds' width='100%' cellspacing='0'>"
+            "<tr><th>Deed</th>"
+            "<th>Buildings</th><th>Mortgaged</th><th align='right'>Deed</th>"
+            "<th align='right'>Buildings</th></tr>"]
     for deed in p["deeds"]:
         built = _money(deed["building_value"]) if deed["building_value"] else ""
         rows.append(f"<tr><td>{escape(deed['name'])}</td><td>{escape(deed['buildings'])}</td>"
