@@ -1,0 +1,106 @@
+"""The scoresheet window: the sheet as it will print, with Print, Save PDF and Collect."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from models.errors import BankerError
+from ui.scoresheet_document import document, sheet_html, write_pdf
+
+
+class ScoresheetDialog(QDialog):
+    """Shows the sheet; prints it through the system print dialog; saves it as PDF; and, once
+    every player has signed, records its collection (`collect` locks the game in the ledger)."""
+
+    def __init__(self, sheet: dict[str, Any], collect: Callable[[], dict[str, Any]] | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Scoresheet")
+        self.resize(760, 900)
+        self._sheet = sheet
+        self._collect = collect
+        self.view = QTextBrowser()
+        self.paper = QComboBox()
+        self.paper.addItems(["A4", "Letter"])
+        self.print_button = QPushButton("Print…")
+        self.pdf_button = QPushButton("Save PDF…")
+        self.collect_button = QPushButton("Collect scoresheet")
+        over = sheet["header"]["ended"] != "in progress"
+        self.collect_button.setEnabled(collect is not None and over
+                                       and not sheet["footer"]["collected"])
+        self.status = QLabel()
+        buttons = QHBoxLayout()
+        buttons.addWidget(QLabel("Paper:"))
+        buttons.addWidget(self.paper)
+        buttons.addStretch()
+        for button in (self.print_button, self.pdf_button, self.collect_button):
+            buttons.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.view)
+        layout.addWidget(self.status)
+        layout.addLayout(buttons)
+        self.print_button.clicked.connect(self.print_sheet)
+        self.pdf_button.clicked.connect(self.ask_pdf)
+        self.collect_button.clicked.connect(self.collect)
+        self.show_sheet(sheet)
+
+    def show_sheet(self, sheet: dict[str, Any]) -> None:
+        """Show (again) the sheet's figures."""
+        self._sheet = sheet
+        self.view.setHtml(sheet_html(sheet))
+        foot = sheet["footer"]
+        state = "collected: the game is locked" if foot["collected"] else "not yet collected"
+        self.status.setText(f"{foot['events']} ledger entries, last hash {foot['last_hash']} — {state}")
+
+    def paper_name(self) -> str:
+        return self.paper.currentText().lower()
+
+    def print_sheet(self) -> None:
+        """The system print dialog, then the printer."""
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintDialog(printer, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            document(self._sheet).print_(printer)
+
+    def ask_pdf(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(self, "Save the scoresheet", "scoresheet.pdf",
+                                              "PDF (*.pdf)")
+        if name:
+            self.save_pdf(Path(name))
+
+    def save_pdf(self, path: Path) -> None:
+        """Write the sheet to `path` on the chosen paper."""
+        write_pdf(self._sheet, path, self.paper_name())
+        self.status.setText(f"Saved {path}")
+
+    def collect(self) -> None:
+        """Record the collection, after the banker confirms every signature is on the paper."""
+        if self._collect is None:
+            return
+        answer = QMessageBox.question(self, "Collect the scoresheet",
+                                      "Every player, the banker and the judge have signed? "
+                                      "Collecting locks the game: no dispute or correction after.")
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        try:
+            self.show_sheet(self._collect())
+        except BankerError as e:  # the one place this window turns a refusal into a message
+            QMessageBox.warning(self, "Not collected", str(e))
+            return
+        self.collect_button.setEnabled(False)
