@@ -1,11 +1,13 @@
 """The scoresheet window shows the ledger's figures, saves a PDF and records the collection."""
 
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 from PySide6.QtWidgets import QMessageBox
 
+from app.judges import add_judge
 from app.scoresheet import scoresheet
 from app.tables import TableGame, parse_command, read_script
 from ui.scoresheet_dialog import ScoresheetDialog
@@ -82,10 +84,6 @@ def test_declining_the_confirmation_collects_nothing(qtbot, game: TableGame,
 
 
 def _end_by_time(game: TableGame) -> None:
-    from datetime import UTC, datetime, timedelta
-
-    from app.judges import add_judge
-
     add_judge(game.ledger, "Lee", "2468")
     game.sign_in_judge("Lee", "2468")
     start = datetime(2026, 11, 21, 10, 0, tzinfo=UTC)
