@@ -17,7 +17,7 @@ from app.simulate import run as simulate_games
 from app.simulate import summarise
 from app.tables import TableGame, dumps, parse_command, read_script
 from app.verify import verify_game
-from app.voids import stored_to_event
+from app.voids import stored_to_event, voided
 from models.commands import COMMAND_ADAPTER
 from models.describe import describe
 from models.errors import BadInput, BankerError, DataFileError, RuleViolation
@@ -137,14 +137,16 @@ def ledger(db: str, game: str | None, as_json: bool) -> None:
     """List the game's events, oldest first."""
     session = _open(db, game)
     stored = session.events()
+    void = voided(stored)
     if as_json:
-        click.echo(dumps([_event_json(s) for s in stored]))
+        click.echo(dumps([_event_json(s) | {"voided": s.command_no in void} for s in stored]))
         return
     for s in stored:
         assert session.table is not None
         text = describe(stored_to_event(s), session.table.board)
         when = s.recorded_at.strftime("%H:%M:%S")
-        click.echo(f"{s.seq:>5}  {when}  {s.actor_role}:{s.actor_name:<10}  {text}")
+        mark = "VOID " if s.command_no in void else ""
+        click.echo(f"{s.seq:>5}  {when}  {s.actor_role}:{s.actor_name:<10}  {mark}{text}")
 
 
 def _event_json(s: StoredEvent) -> dict[str, object]:

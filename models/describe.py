@@ -70,8 +70,92 @@ def describe(event: Event, board: Board) -> str:
                                    + f": {e.reason}",
         ev.CardAdjusted: lambda e: f"Adjustment: {e.card} to {e.holder or 'its deck'}: {e.reason}",
         ev.TurnAdjusted: lambda e: f"Adjustment: {e.player} to play: {e.reason}",
+        ev.BuildingsBought: lambda e: f"{e.player} builds {_steps(e.changes, name)}"
+                                      + (f" for {e.amount}" if e.amount else " (paid at auction)"),
+        ev.BuildingsSold: lambda e: f"{e.payee} sells {_steps(e.changes, name)} to the Bank "
+                                    f"for {e.amount}",
+        ev.BuildingAuctionWon: lambda e: f"{e.payer} wins a {e.kind} for {e.amount}",
+        ev.DeedMortgaged: lambda e: f"{e.payee} mortgages {name(e.space)} for {e.amount}",
+        ev.MortgageLifted: lambda e: f"{e.payer} lifts the mortgage on {name(e.space)} "
+                                     f"for {e.amount}",
+        ev.MortgageInterestPaid: lambda e: f"{e.payer} pays {e.amount} interest and keeps "
+                                           f"{name(e.space)} mortgaged",
+        ev.TradeMade: lambda e: (
+            f"Deal: {e.first} gives {_bundle(e.first_cash, e.first_deeds, e.first_cards, name)}; "
+            f"{e.second} gives {_bundle(e.second_cash, e.second_deeds, e.second_cards, name)}"),
+        ev.PlayerBankrupt: lambda e: f"{e.player} is bankrupt (number {e.rank}), owing "
+                                     f"{_who(e.creditor)}",
+        ev.CashSurrendered: lambda e: f"{e.payer} hands {e.amount} to {_who(e.payee)}",
+        ev.DeedSurrendered: lambda e: f"{e.player}'s {name(e.space)} goes to {_who(e.to)}"
+                                      + (" (mortgaged)" if e.mortgaged else ""),
+        ev.JailCardSurrendered: lambda e: f"{e.player}'s {e.card} goes to {_who(e.to)}",
+        ev.GameEnded: lambda e: f"Game over: {e.reason}"
+                                + (f"; {e.winner} wins" if e.winner else ""),
+        ev.DeedsDealt: lambda e: "Deeds dealt: " + "; ".join(
+            f"{p}: {', '.join(name(x) for x in spaces)}" for p, spaces in e.hands.items())
+            + f"; retained for auction: {', '.join(name(x) for x in e.retained)}",
+        ev.HousesPrebuilt: lambda e: f"{e.player} pre-builds {_steps(e.changes, name)} "
+                                     f"for {e.amount}",
+        ev.PlayStarted: lambda e: "Setting up is over: play starts",
+        ev.OwnPlotLanded: lambda e: f"{e.player} may build on {name(e.space)}",
+        ev.SaleOffered: lambda e: f"{e.seller} offers {name(e.space)} for sale by auction, "
+                                  f"minimum {e.minimum}",
+        ev.PurchaseProposed: lambda e: f"{e.buyer} offers {e.price} for {name(e.space)}",
+        ev.ProposalAnswered: lambda e: f"{e.owner} "
+                                       + ("puts it up for auction" if e.accepted else "refuses"),
+        ev.SaleDecisionRequired: lambda e: f"Highest bid {e.amount} by {e.buyer} is below "
+                                           f"{e.seller}'s minimum: sell or abort?",
+        ev.DeedSold: lambda e: f"{e.seller} sells {name(e.space)} to {e.buyer} for {e.amount} "
+                               f"(commission {e.commission})",
+        ev.SaleAborted: lambda e: f"Sale of {name(e.space)} aborted",
+        ev.DebtPartlyPaid: lambda e: f"{e.payer} pays {_who(e.payee)} {e.amount} toward the debt",
+        ev.MortgageeSaleOpened: lambda e: f"Mortgagee sale of {e.debtor}'s deeds for "
+                                          f"{e.creditor}: "
+                                          + ", ".join(name(x) for x in e.order),
+        ev.MortgagedDeedSold: lambda e: f"{e.buyer} buys mortgaged {name(e.space)}: "
+                                        f"{e.to_creditor} to {e.creditor}"
+                                        + (f", {e.to_debtor} to {e.debtor}" if e.to_debtor else ""),
+        ev.DeedPassedToCreditor: lambda e: f"Nobody bids: {name(e.space)} passes to {e.creditor} "
+                                           f"at {e.value}",
+        ev.ClockStarted: lambda e: f"Clock started: {e.minutes} minutes",
+        ev.ClockPaused: lambda e: f"Clock paused: {e.reason}",
+        ev.ClockResumed: lambda e: "Clock resumed",
+        ev.GameLengthSet: lambda e: f"Game length set to {e.minutes} minutes: {e.reason}",
+        ev.AnnouncementMade: lambda e: f"{e.minutes_left} minute"
+                                       + ("s" if e.minutes_left > 1 else "") + " left",
+        ev.TimeCalled: lambda e: "Time is called",
+        ev.BreakStarted: lambda e: f"{e.player} leaves the table (break)",
+        ev.BreakEnded: lambda e: f"{e.player} is back",
+        ev.TurnSkipped: lambda e: f"{e.player} is away: turn skipped",
+        ev.PlayerAbsent: lambda e: f"{e.player} is absent at the start",
+        ev.DisputeRaised: lambda e: f"Dispute {e.dispute} raised by {e.raised_by}: {e.about}",
+        ev.DisputeRuled: lambda e: f"Ruling on dispute {e.dispute}: {e.ruling}",
+        ev.FineImposed: lambda e: f"{e.payer} is fined {e.amount}: {e.reason}",
+        ev.PlayerDisqualified: lambda e: f"{e.player} is disqualified: {e.reason}",
+        ev.CashCounted: lambda e: f"Cash count {e.check}: {e.player} has {e.counted}, the ledger "
+                                  f"says {e.balance}"
+                                  + ("" if e.counted == e.balance else
+                                     f" (difference {e.counted - e.balance:+})"),
+        ev.CountSettled: lambda e: f"Cash count {e.check} settled "
+                                   f"({e.finding.replace('_', ' ')}): {e.reason}",
+        ev.ScoresheetCollected: lambda e: "Scoresheet collected: the game is locked",
+        ev.GameUnlocked: lambda e: f"Game unlocked: {e.reason}",
+        ev.CommandsVoided: lambda e: f"{e.how.capitalize()}: command(s) "
+                                     f"{', '.join(map(str, e.commands))} voided ({e.reason})",
     }
     return say[type(event)](event)
+
+
+def _steps(changes: list[ev.StepChange], name: Callable[[int], str]) -> str:
+    def level(steps: int) -> str:
+        return "a hotel" if steps == 5 else f"{steps} house" + ("s" if steps != 1 else "")
+
+    return ", ".join(f"{name(c.space)} {level(c.before)} -> {level(c.after)}" for c in changes)
+
+
+def _bundle(cash: int, deeds: list[int], cards: list[str], name: Callable[[int], str]) -> str:
+    parts = ([str(cash)] if cash else []) + [name(d) for d in deeds] + cards
+    return ", ".join(parts) or "nothing"
 
 
 def _who(account: str) -> str:

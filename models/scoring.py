@@ -5,7 +5,6 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from models.board import Railway, Street, Utility
-from models.deck import GetOutOfJailFree
 from models.state import GameState
 from models.table import Table
 
@@ -109,7 +108,7 @@ def _rank(table: Table, scores: list[PlayerScore]) -> None:
         return (1, s.total, *(s.tie_breaks[name] for name in order))
 
     ranked = sorted(scores, key=key, reverse=True)
-    for index, current in enumerate(ranked):
+    for current in ranked:
         same = [s for s in ranked if key(s) == key(current)]
         current.position = ranked.index(same[0]) + 1
         current.tied = len(same) > 1

@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from app.cli import main
 from tests.app.conftest import REPO, Banker, ledger_json, state_json
 
 EXAMPLE = REPO / "examples" / "propnex-game.jsonl"
@@ -217,10 +219,6 @@ def _command_lines() -> list[dict[str, Any]]:
 @pytest.fixture(scope="module")
 def recorded(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[dict[str, Any]]]:
     """The example recorded by `banker run` into a fresh SQLite file, with its ledger."""
-    from click.testing import CliRunner
-
-    from app.cli import main
-
     db = tmp_path_factory.mktemp("px") / "propnex.db"
     runner = CliRunner()
     result = runner.invoke(main, ["run", str(EXAMPLE), "--db", str(db)], catch_exceptions=False)
