@@ -124,7 +124,10 @@ def _may_act(t: Scratch, name: str, raising: bool = False) -> None:
         t.refuse("build", f"{name} is out of the game")
     if not raising and t.state.phase in ("auction", "card", "utility_throw"):
         t.refuse("build", "finish the auction, card or throw under way first")
-    if player.in_jail and not t.profile.jail_takes_part:
+    in_debt = any(d.debtor == name for d in t.state.debts)
+    # PX 6.6.3 keeps a jailed player out of building trade, but a debt must still be settled
+    # (PX 7.3.1): a jailed debtor may sell buildings back to the Bank.
+    if player.in_jail and not t.profile.jail_takes_part and not (raising and in_debt):
         t.refuse("rent_in_jail", f"{name} is in Jail")
 
 
