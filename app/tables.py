@@ -20,6 +20,7 @@ from models.commands import (
     ClockTick,
     Command,
     NewGame,
+    RaiseDispute,
     Rewind,
     Undo,
 )
@@ -135,6 +136,8 @@ class TableGame:
             self._tick(command.at)
         if isinstance(command, Undo | Rewind):
             return self._void(command, actor, recorded_at)
+        if isinstance(command, RaiseDispute) and any(e > self.head_seq for e in command.entries):
+            raise BadInput(f"the ledger has entries 1 to {self.head_seq}")
         events = decide(self.table, self.state, command)
         return self._record(command, events, actor, recorded_at, clock_ms)
 
@@ -145,17 +148,21 @@ class TableGame:
         return self._tick(self.now())
 
     def _tick(self, at: datetime) -> list[StoredEvent]:
-        if self.state is None or self.table is None or self.state.locked:
-            return []
-        tick = ClockTick(type="clock_tick", at=at)
-        try:
-            events = decide(self.table, self.state, tick)
-        except BankerError:
-            return []
-        if not events:
-            return []
-        return self._record(tick, events, Actor(role="clock", name="clock"), at.astimezone(UTC),
-                            None)
+        # The clock's marks and a skipped turn are separate entries: a rewind takes back the
+        # skip (it is play) but never the time (RULES.md: the clock keeps running).
+        written: list[StoredEvent] = []
+        for tick in (ClockTick(type="clock_tick", at=at, skips=False),
+                     ClockTick(type="clock_tick", at=at, marks=False)):
+            if self.state is None or self.table is None or self.state.locked:
+                break
+            try:
+                events = decide(self.table, self.state, tick)
+            except BankerError:
+                continue
+            if events:
+                written += self._record(tick, events, Actor(role="clock", name="clock"),
+                                        at.astimezone(UTC), None)
+        return written
 
     def _actor(self, command: Command, actor: Actor) -> Actor:
         if command.actor is not None:

@@ -11,7 +11,8 @@ from models.events import EVENT_ADAPTER, Event
 from models.state import GameState
 
 # Events of the officials that no rewind takes back: time keeps running, disputes stay raised.
-KEPT = {"clock_started", "clock_paused", "clock_resumed", "game_length_set", "announcement_made",
+KEPT = {"game_ended", "clock_started", "clock_paused", "clock_resumed", "game_length_set",
+        "announcement_made",
         "time_called", "break_started", "break_ended", "dispute_raised", "dispute_ruled",
         "cash_counted", "count_settled", "scoresheet_collected", "game_unlocked",
         "commands_voided"}
@@ -39,13 +40,17 @@ def _voidable(commands: list[StoredCommand], stored: list[StoredEvent]) -> list[
     types: dict[int, set[str]] = defaultdict(set)
     for s in stored:
         types[s.command_no].add(s.type)
+    # A clock tick is voidable only for a turn it skipped (then it holds nothing else); its
+    # time call and a game's end by time stay. Other commands are play unless all kept.
     return [c for c in commands if c.command_no not in skip and c.command_no != 1
-            and types[c.command_no] - KEPT]
+            and types[c.command_no] - KEPT
+            and (c.payload.get("type") != "clock_tick" or "turn_skipped" in types[c.command_no])]
 
 
 def plan_undo(table: Table, commands: list[StoredCommand], stored: list[StoredEvent]) -> list[int]:
     """The banker's undo: the last game command, as long as no roll was recorded after it."""
-    candidates = _voidable(commands, stored)
+    candidates = [c for c in _voidable(commands, stored)
+                  if c.payload.get("type") != "clock_tick"]  # undo is for the banker's entries
     if not candidates:
         raise RuleViolation(table.profile.clause("undo"), "there is nothing to undo")
     last = candidates[-1]

@@ -26,7 +26,8 @@ def adjust_cash(t: Scratch, cmd: AdjustCash) -> None:
         raise BadInput("an adjustment moves cash between two different accounts")
     if source != BANK and t.state.player(source).cash < cmd.amount:
         t.refuse("adjustment", f"{source} has {t.state.player(source).cash}, not {cmd.amount}")
-    t.emit(ev.CashAdjusted(payer=source, payee=target, amount=cmd.amount, reason=cmd.reason))
+    t.emit(ev.CashAdjusted(payer=source, payee=target, amount=cmd.amount, reason=cmd.reason,
+           dispute=_dispute(t, cmd.dispute)))
 
 
 def adjust_deed(t: Scratch, cmd: AdjustDeed) -> None:
@@ -43,7 +44,8 @@ def adjust_deed(t: Scratch, cmd: AdjustDeed) -> None:
     if deed.steps and (cmd.owner is None or cmd.mortgaged):
         t.refuse("adjustment", f"{t.space_name(cmd.space)} carries buildings: remove them first")
     t.emit(ev.DeedAdjusted(space=cmd.space, owner=cmd.owner, mortgaged=cmd.mortgaged,
-                           reason=cmd.reason))
+                           reason=cmd.reason,
+           dispute=_dispute(t, cmd.dispute)))
 
 
 def adjust_buildings(t: Scratch, cmd: AdjustBuildings) -> None:
@@ -62,20 +64,23 @@ def adjust_buildings(t: Scratch, cmd: AdjustBuildings) -> None:
     if hotels_needed > t.state.bank_hotels:
         t.refuse("adjustment", f"the Bank has {t.state.bank_hotels} hotels, {hotels_needed} needed")
     t.emit(ev.BuildingsAdjusted(space=cmd.space, houses=cmd.houses, hotel=cmd.hotel,
-                                reason=cmd.reason))
+                                reason=cmd.reason,
+           dispute=_dispute(t, cmd.dispute)))
 
 
 def adjust_token(t: Scratch, cmd: AdjustToken) -> None:
     """Put a token on a space; no salary and nothing is due for landing."""
     t.player(cmd.player)
-    t.emit(ev.TokenAdjusted(player=cmd.player, space=cmd.space, reason=cmd.reason))
+    t.emit(ev.TokenAdjusted(player=cmd.player, space=cmd.space, reason=cmd.reason,
+           dispute=_dispute(t, cmd.dispute)))
 
 
 def adjust_jail(t: Scratch, cmd: AdjustJail) -> None:
     """Send a player to Jail (with turns already served) or free them."""
     t.player(cmd.player)
     t.emit(ev.JailAdjusted(player=cmd.player, in_jail=cmd.in_jail,
-                           turns_served=cmd.turns_served, reason=cmd.reason))
+                           turns_served=cmd.turns_served, reason=cmd.reason,
+           dispute=_dispute(t, cmd.dispute)))
 
 
 def adjust_card(t: Scratch, cmd: AdjustCard) -> None:
@@ -88,11 +93,20 @@ def adjust_card(t: Scratch, cmd: AdjustCard) -> None:
         t.refuse("adjustment", f"{cmd.card} is not a Get Out of Jail Free card; only those are held")
     if cmd.holder is not None:
         t.player(cmd.holder)
-    t.emit(ev.CardAdjusted(card=cmd.card, holder=cmd.holder, reason=cmd.reason))
+    t.emit(ev.CardAdjusted(card=cmd.card, holder=cmd.holder, reason=cmd.reason,
+           dispute=_dispute(t, cmd.dispute)))
 
 
 def adjust_turn(t: Scratch, cmd: AdjustTurn) -> None:
     """Make it a player's turn, before their roll; an open offer or auction is cancelled."""
     if t.player(cmd.player).bankrupt:
         t.refuse("adjustment", f"{cmd.player} is out of the game")
-    t.emit(ev.TurnAdjusted(player=cmd.player, reason=cmd.reason))
+    t.emit(ev.TurnAdjusted(player=cmd.player, reason=cmd.reason,
+           dispute=_dispute(t, cmd.dispute)))
+
+
+def _dispute(t: Scratch, number: int | None) -> int | None:
+    """The dispute a correction answers; it must have been raised."""
+    if number is not None and not any(d.dispute == number for d in t.state.disputes):
+        t.refuse("dispute", f"there is no dispute {number}")
+    return number

@@ -36,7 +36,8 @@ def next_in_queue(t: Scratch, auction: Auction) -> bool:
         return False
     if auction.kind == "mortgagee":
         space = auction.queue[0]
-        t.emit(auction_event(auction, excluded=[], space=space, queue=auction.queue[1:],
+        t.emit(auction_event(auction, excluded=[auction.seller or ""], space=space,
+                             queue=auction.queue[1:],
                              opening_bid=t.board.deed(space).mortgage))
     else:
         open_auction(t, auction.queue[0], excluded=[], queue=auction.queue[1:],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from models import events as ev
 from models.commands import ClockTick, PauseClock, ResumeClock, SetGameLength, StartClock
@@ -22,7 +22,7 @@ def elapsed_ms(clock: Clock, now: datetime) -> int:
     if clock.called_at is not None:
         return clock.minutes * MINUTE_MS
     end = clock.paused_at or now
-    return max(0, int((end - clock.started_at).total_seconds() * 1000) - clock.paused_ms)
+    return max(0, (end - clock.started_at) // timedelta(milliseconds=1) - clock.paused_ms)
 
 
 def remaining_ms(clock: Clock, now: datetime) -> int:
@@ -95,7 +95,7 @@ def clock_tick(t: Scratch, cmd: ClockTick) -> None:
     now = _now(t)
     s = t.state
     clock = s.clock
-    if clock is not None and running(s):
+    if cmd.marks and clock is not None and running(s):
         left = remaining_ms(clock, now)
         for mark in sorted(t.profile.announcement_minutes, reverse=True):
             if mark not in clock.announced and left <= mark * MINUTE_MS < clock.minutes * MINUTE_MS:
@@ -103,4 +103,5 @@ def clock_tick(t: Scratch, cmd: ClockTick) -> None:
         if left == 0:
             t.emit(ev.TimeCalled(at=now, play_out_round=t.profile.time_up == "equal_turns"))
             end_for_time(t)
-    skip_if_away(t)
+    if cmd.skips:
+        skip_if_away(t)

@@ -326,6 +326,8 @@ class ClockTick(_Command):
     The app sends it every second; a script may send it with an `at`."""
 
     type: Literal["clock_tick"]
+    marks: bool = Field(default=True, description="Record announcements and the time call.")
+    skips: bool = Field(default=True, description="Skip the turn of a player away too long.")
 
 
 class ToiletBreak(_Command):
@@ -516,4 +518,4 @@ JUDGE_ONLY = (*ADJUSTMENTS, PauseClock, ResumeClock, SetGameLength, RuleDispute,
 # but not once the game is locked.
 OFFICIAL = (StartClock, PauseClock, ResumeClock, SetGameLength, ClockTick, ToiletBreak,
             PlayerReturned, RaiseDispute, RuleDispute, Fine, Disqualify, CountCash, SettleCount,
-            CollectScoresheet)
+            CollectScoresheet, Unlock)

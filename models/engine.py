@@ -133,7 +133,7 @@ def _check_gates(t: Scratch, command: Command) -> None:
     if state.phase == "over":
         timed_out = (state.ended or "").startswith("time")
         t.refuse("time" if timed_out else "game_over", f"the game is over ({state.ended})")
-    if time_is_up(state, t.now):
+    if time_is_up(state, t.now) and not state.final_round:
         t.refuse("time", "time is up: all gameplay stops")
     away = paused_by_break(t, t.now)
     if away is not None:

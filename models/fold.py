@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 from models import events as ev
@@ -464,7 +465,7 @@ def _clock_paused(state: GameState, e: ev.ClockPaused) -> None:
 def _clock_resumed(state: GameState, e: ev.ClockResumed) -> None:
     clock = _clock(state)
     if clock.paused_at is not None:
-        clock.paused_ms += int((e.at - clock.paused_at).total_seconds() * 1000)
+        clock.paused_ms += (e.at - clock.paused_at) // timedelta(milliseconds=1)
     clock.paused_at = None
 
 

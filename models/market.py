@@ -37,14 +37,16 @@ def bid(t: Scratch, cmd: Bid) -> None:
     bidder = t.player(cmd.player)
     if bidder.bankrupt:
         t.refuse("auction", f"{cmd.player} is out of the game")
+    if cmd.player == auction.seller:
+        t.refuse("sale_offer", f"{cmd.player} is the seller and does not bid")
+    if bidder.in_jail and not t.profile.jail_takes_part:
+        t.refuse("rent_in_jail", f"{cmd.player} is in Jail and takes no part in auctions")
     if any(d.debtor == cmd.player for d in t.state.debts):
         t.refuse("debt", f"{cmd.player} is in debt and cannot bid")
     if cmd.player in auction.excluded:
         t.refuse("auction_winner_cannot_pay",
                  f"{cmd.player} could not pay a winning bid here and may not bid again")
-    if bidder.in_jail and not t.profile.jail_takes_part:
-        t.refuse("rent_in_jail", f"{cmd.player} is in Jail and takes no part in auctions")
-    if auction.kind != "deed" and not has_room(t, cmd.player, auction.kind):
+    if auction.kind in ("house", "hotel") and not has_room(t, cmd.player, auction.kind):
         t.refuse("building_shortage", f"{cmd.player} has no street with room for a {auction.kind}")
     if auction.high_bid is None:
         if cmd.amount < auction.opening_bid:

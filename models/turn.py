@@ -223,7 +223,9 @@ def away_too_long(t: Scratch, name: str) -> bool:
 
 def end_for_time(t: Scratch) -> None:
     """Time is called: the game stops at once, or (equal turns) the round is played out."""
-    if t.profile.time_up == "stop":
+    s = t.state
+    at_round_start = s.current == s.first_player and not s.rolled and s.phase == "roll"
+    if t.profile.time_up == "stop" or at_round_start:
         t.emit(ev.GameEnded(reason="time called", winner=None))
 
 

@@ -270,9 +270,6 @@ def test_with_equal_turns_time_called_mid_round_does_not_end_the_game_at_once() 
     assert (game.state.phase, game.state.current, game.state.final_round) == ("roll", "Bob", True)
 
 
-@pytest.mark.xfail(reason="BUG: after time is called with time_up = 'equal_turns', _check_gates "
-                          "refuses every game action (time_is_up is true once called_at is set), so "
-                          "the round can never be played out", strict=True)
 def test_with_equal_turns_the_round_is_played_out_until_play_would_return_to_the_first_player() -> None:
     # docs/commands.md clock_tick: with time_up = "equal_turns" play goes on until every player
     # has had the same number of turns. Ann (first) has thrown; Bob, Cy and Dee each still

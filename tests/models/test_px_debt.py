@@ -155,8 +155,6 @@ def test_a_debtor_whose_deeds_run_out_before_the_debt_is_covered_is_bankrupt(gam
     replays(game)
 
 
-@pytest.mark.xfail(reason="BUG: every bid at a PX mortgagee sale is refused citing PX 6.2.11 "
-                   "(market.bid checks room for a building on kind 'mortgagee')", strict=True)
 def test_a_bid_at_the_mortgagee_sale_pays_the_creditor_first_and_the_rest_to_the_debtor(
         game: Game) -> None:
     # PX 8.2 / docs: Bob owes Ann 120 (Street 3 yellow, 29, with 1 house: 120); PropNex Group of

@@ -127,9 +127,6 @@ def test_the_seller_and_players_in_jail_cannot_bid(game: Game) -> None:
     _refused_quietly(game, type="bid", player="Dee", amount=300)
 
 
-@pytest.mark.xfail(reason="BUG: market.bid applies the building auction's 'room for a building' "
-                   "check to every auction that is not a deed's, so each bid at a PX sale (and at a "
-                   "mortgagee sale) is refused citing PX 6.2.11", strict=True)
 def test_other_players_bid_at_a_sale_and_the_highest_at_the_minimum_buys(game: Game) -> None:
     # PX 7.1.2-7.1.3: Ann offers Bidadari (21) at a minimum of 400; Bob 300, Cy 455 (bids rise
     # by 10 or more; Cy's 305 is refused). 455 >= 400: Cy buys. Commission 10% of 455 = 45.5,
@@ -146,8 +143,6 @@ def test_other_players_bid_at_a_sale_and_the_highest_at_the_minimum_buys(game: G
     replays(game)
 
 
-@pytest.mark.xfail(reason="BUG: a bid by a player in Jail at a PX sale is refused citing PX 9.2 "
-                   "'could not pay a winning bid' instead of PX 6.6.3", strict=True)
 def test_a_bid_from_jail_at_a_sale_is_refused_citing_px_6_6_3(game: Game) -> None:
     # PX 6.6.3: Dee, in Jail, may not take part in buying via auction; the refusal should say so.
     give(game, "Ann", 21)
@@ -156,8 +151,6 @@ def test_a_bid_from_jail_at_a_sale_is_refused_citing_px_6_6_3(game: Game) -> Non
     refused(game, "PX 6.6.3", type="bid", player="Dee", amount=300)
 
 
-@pytest.mark.xfail(reason="BUG: the seller's own bid at a PX sale is refused as PX 9.2 "
-                   "'could not pay a winning bid here', which is not why", strict=True)
 def test_the_sellers_own_bid_is_not_refused_as_a_winner_who_could_not_pay(game: Game) -> None:
     # PX 7.1.2: the Bank sells the seller's deed to the other players; Ann's own bid is refused,
     # but not for having failed to pay a winning bid (PX 9.2), which she never did.
@@ -342,22 +335,20 @@ def test_a_player_in_debt_may_put_a_deed_up_for_auction_outside_their_turn(game:
     refused(game, "PX 7.3.1", type="roll", player="Cy", dice=[1, 2])
     # A built deed is not auctioned to raise money before its house is sold (PX 7.3.1c).
     refused(game, "PX 7.3.1", type="offer_sale", player="Bob", space=21, minimum=200)
-    # On Cy's turn Bob puts 23 up (minimum 200); Bob, in debt, may not bid (PX 7.3.1).
+    # On Cy's turn Bob puts 23 up (minimum 200); Bob, the seller, may not bid on it (PX 7.1.4).
     events = game.do(type="offer_sale", player="Bob", space=23, minimum=200)
     assert events == [
         SaleOffered(seller="Bob", space=23, minimum=200, to_raise_money=True),
         AuctionOpened(space=23, kind="sale", opening_bid=10, excluded=["Bob"], resume="roll",
                       seller="Bob", minimum=200),
     ]
-    refused(game, "PX 7.3.1", type="bid", player="Bob", amount=200)
+    refused(game, "PX 7.1.4", type="bid", player="Bob", amount=200)
     # Nobody bids: aborted, and Bob may try again (a debtor's sale is outside the one offer).
     game.do(type="close_auction")
     game.do(type="offer_sale", player="Bob", space=23, minimum=100)
     replays(game)
 
 
-@pytest.mark.xfail(reason="BUG: every bid at a PX sale is refused citing PX 6.2.11 (market.bid "
-                   "checks room for a building on kind 'sale')", strict=True)
 def test_a_player_in_debt_may_auction_a_deed_outside_their_turn_to_raise_the_money(
         game: Game) -> None:
     # PX 7.3.1c: on Cy's turn Bob auctions 23 (minimum 200); Cy bids 230: sold, commission 23:
