@@ -27,7 +27,7 @@ def build(t: Scratch, cmd: Build) -> None:
     changes = _changes(t, cmd.player, cmd.add, sign=1)
     _check_set_rules(t, cmd.player, changes)
     _check_stock_for_building(t, changes)
-    cost = sum(steps_price(t.profile, _street(t, c.space), c.before, c.after) for c in changes)
+    cost = sum(steps_price(t.profile, t.street(c.space), c.before, c.after) for c in changes)
     cash = t.state.player(cmd.player).cash
     if cash < cost:
         t.refuse("build", f"the buildings cost {cost}; {cmd.player} has {cash}")
@@ -45,7 +45,7 @@ def sell_buildings(t: Scratch, cmd: SellBuildings) -> None:
     proceeds = 0
     # Houses sold first return to the Bank and may then stand in for a hotel's 4 houses.
     for change in sorted(changes, key=lambda c: c.before == HOTEL):
-        street = _street(t, change.space)
+        street = t.street(change.space)
         outright = t.profile.hotel_outright_sale == "always" or (
             t.profile.hotel_outright_sale == "when_bank_short" and houses < 4)
         if change.before == HOTEL and change.after == 0 and outright:
@@ -151,7 +151,7 @@ def _changes(t: Scratch, name: str, steps: dict[int, int], sign: int) -> list[St
 
 def _check_set_rules(t: Scratch, name: str, changes: list[StepChange]) -> None:
     for change in changes:
-        street = _street(t, change.space)
+        street = t.street(change.space)
         deeds = [t.state.deeds[s.index] for s in t.board.streets_of(street.group)]
         if any(d.owner != name for d in deeds):
             t.refuse("build", f"{name} must own the whole {street.group} set to build on {street.name}")
@@ -160,7 +160,7 @@ def _check_set_rules(t: Scratch, name: str, changes: list[StepChange]) -> None:
     after = _steps_after(t, changes)
     for change in changes:
         if change.after == HOTEL:
-            street = _street(t, change.space)
+            street = t.street(change.space)
             short = [s.name for s in t.board.streets_of(street.group) if after[s.index] < 4]
             if short:
                 t.refuse("hotel", f"a hotel on {street.name} needs 4 houses on every street of the "
@@ -176,7 +176,7 @@ def _steps_after(t: Scratch, changes: list[StepChange]) -> dict[int, int]:
 
 def _check_even(t: Scratch, changes: list[StepChange], rule: str = "build_evenly") -> None:
     after = _steps_after(t, changes)
-    groups = {_street(t, c.space).group for c in changes}
+    groups = {t.street(c.space).group for c in changes}
     for group in sorted(groups):
         counts = {s.name: after[s.index] for s in t.board.streets_of(group)}
         if max(counts.values()) - min(counts.values()) > 1:
@@ -198,9 +198,3 @@ def _check_stock_for_building(t: Scratch, changes: list[StepChange]) -> None:
                 t.refuse("building_shortage", "the Bank has no hotel left")
             hotels -= 1
             houses += 4
-
-
-def _street(t: Scratch, space: int) -> Street:
-    street = t.board.deed(space)
-    assert isinstance(street, Street), "checked in _changes"
-    return street

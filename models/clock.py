@@ -46,11 +46,6 @@ def time_is_up(state: GameState, now: datetime | None) -> bool:
     return now is not None and remaining_ms(clock, now) == 0
 
 
-def _now(t: Scratch) -> datetime:
-    if t.now is None:
-        raise BadInput("a clock command needs the time it was given (`at`)")
-    return t.now
-
 
 def start_clock(t: Scratch, cmd: StartClock) -> None:
     """Start the clock for the game's length."""
@@ -59,14 +54,14 @@ def start_clock(t: Scratch, cmd: StartClock) -> None:
         t.refuse("time", "this game has no clock; the judge may set a game length first")
     if clock.started_at is not None:
         t.refuse("time", "the clock is already started")
-    t.emit(ev.ClockStarted(minutes=clock.minutes, at=_now(t)))
+    t.emit(ev.ClockStarted(minutes=clock.minutes, at=t.wall_time()))
 
 
 def pause_clock(t: Scratch, cmd: PauseClock) -> None:
     """Stop the clock; its time does not run until it is resumed."""
     if not running(t.state) or (t.state.clock and t.state.clock.paused_at):
         t.refuse("time", "the clock is not running")
-    t.emit(ev.ClockPaused(at=_now(t), reason=cmd.reason))
+    t.emit(ev.ClockPaused(at=t.wall_time(), reason=cmd.reason))
 
 
 def resume_clock(t: Scratch, cmd: ResumeClock) -> None:
@@ -74,9 +69,9 @@ def resume_clock(t: Scratch, cmd: ResumeClock) -> None:
     clock = t.state.clock
     if clock is None or clock.paused_at is None:
         t.refuse("time", "the clock is not paused")
-    if _now(t) < clock.paused_at:
+    if t.wall_time() < clock.paused_at:
         raise BadInput("the clock cannot resume before it was paused")
-    t.emit(ev.ClockResumed(at=_now(t)))
+    t.emit(ev.ClockResumed(at=t.wall_time()))
 
 
 def set_game_length(t: Scratch, cmd: SetGameLength) -> None:
@@ -92,7 +87,7 @@ def set_game_length(t: Scratch, cmd: SetGameLength) -> None:
 
 def clock_tick(t: Scratch, cmd: ClockTick) -> None:
     """Record the announcements crossed and time called; skip the turn of a player away too long."""
-    now = _now(t)
+    now = t.wall_time()
     s = t.state
     clock = s.clock
     if cmd.marks and clock is not None and running(s):

@@ -46,7 +46,7 @@ def build_on_landing(t: Scratch, cmd: Build) -> None:
         _check_plot(t, space, before, after, right.at_landing[space], direct)
         changes.append(StepChange(space=space, before=before, after=after))
     _check_stock(t, changes, direct)
-    cost = sum(steps_price(t.profile, _street(t, c.space), c.before, c.after) for c in changes)
+    cost = sum(steps_price(t.profile, t.street(c.space), c.before, c.after) for c in changes)
     cash = t.state.player(cmd.player).cash
     if cash < cost:
         t.refuse("build", f"the buildings cost {cost}; {cmd.player} has {cash}")
@@ -78,9 +78,3 @@ def _check_stock(t: Scratch, changes: list[StepChange], direct: bool) -> None:
         t.refuse("building_shortage", f"the Bank has {t.state.bank_houses} houses, {houses} needed")
     if hotels > t.state.bank_hotels:
         t.refuse("building_shortage", f"the Bank has {t.state.bank_hotels} hotels, {hotels} needed")
-
-
-def _street(t: Scratch, space: int) -> Street:
-    street = t.board.deed(space)
-    assert isinstance(street, Street)
-    return street

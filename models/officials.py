@@ -26,12 +26,6 @@ from models.table import Scratch
 from models.turn import away_too_long, pass_turn, pay
 
 
-def _now(t: Scratch) -> datetime:
-    if t.now is None:
-        raise BadInput("this command needs the time it was given (`at`)")
-    return t.now
-
-
 def break_limit(t: Scratch) -> timedelta:
     return timedelta(minutes=t.profile.break_minutes)
 
@@ -60,7 +54,7 @@ def toilet_break(t: Scratch, cmd: ToiletBreak) -> None:
         t.refuse("toilet_break", f"{cmd.player} is out of the game")
     if cmd.player in t.state.breaks:
         t.refuse("toilet_break", f"{cmd.player} is already away")
-    t.emit(ev.BreakStarted(player=cmd.player, at=_now(t)))
+    t.emit(ev.BreakStarted(player=cmd.player, at=t.wall_time()))
 
 
 def player_returned(t: Scratch, cmd: PlayerReturned) -> None:
@@ -68,7 +62,7 @@ def player_returned(t: Scratch, cmd: PlayerReturned) -> None:
     t.player(cmd.player)
     if cmd.player not in t.state.breaks:
         t.refuse("toilet_break", f"{cmd.player} is not away")
-    t.emit(ev.BreakEnded(player=cmd.player, at=_now(t)))
+    t.emit(ev.BreakEnded(player=cmd.player, at=t.wall_time()))
 
 
 def declare_absent(t: Scratch, cmd: DeclareAbsent) -> None:
@@ -148,7 +142,7 @@ def collect_scoresheet(t: Scratch, cmd: CollectScoresheet) -> None:
     """The signed scoresheet is collected: no dispute or correction after this."""
     if t.state.phase != "over":
         t.refuse("locked", "the scoresheet is collected once the game is over")
-    t.emit(ev.ScoresheetCollected(at=_now(t)))
+    t.emit(ev.ScoresheetCollected(at=t.wall_time()))
 
 
 def unlock(t: Scratch, cmd: Unlock) -> None:

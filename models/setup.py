@@ -73,7 +73,7 @@ def prebuild(t: Scratch, cmd: Prebuild) -> None:
     if total > s.bank_houses:
         t.refuse("building_shortage", f"the Bank has {s.bank_houses} houses")
     changes = [StepChange(space=space, before=0, after=n) for space, n in sorted(cmd.houses.items())]
-    cost = sum(step_price(t.profile, _street(t, c.space), k)
+    cost = sum(step_price(t.profile, t.street(c.space), k)
                for c in changes for k in range(1, c.after + 1))
     cash = s.player(cmd.player).cash
     if cash < cost:
@@ -86,9 +86,3 @@ def start_play(t: Scratch, cmd: StartPlay) -> None:
     if t.state.phase != "prebuild":
         t.refuse("prebuild", "play starts once the deal and its auctions are done")
     t.emit(ev.PlayStarted())
-
-
-def _street(t: Scratch, space: int) -> Street:
-    street = t.board.deed(space)
-    assert isinstance(street, Street)
-    return street

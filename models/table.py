@@ -77,6 +77,18 @@ class Scratch:
             raise BadInput(f"{self.board.space(space).label()} is not a deed")
         return self.state.deeds[space]
 
+    def street(self, space: int) -> Street:
+        """The street on `space` (callers have checked it is one)."""
+        figures = self.board.deed(space)
+        assert isinstance(figures, Street), f"space {space} is not a street"
+        return figures
+
+    def wall_time(self) -> datetime:
+        """The command's wall time; raises BadInput for a clock-bound command given without one."""
+        if self.now is None:
+            raise BadInput("this command needs the time it was given (`at`)")
+        return self.now
+
     def space_name(self, space: int) -> str:
         return self.board.space(space).name
 
