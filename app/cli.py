@@ -18,9 +18,11 @@ from app.simulate import summarise
 from app.tables import TableGame, dumps, parse_command, read_script
 from app.verify import verify_game
 from app.voids import stored_to_event, voided
+from models.board import Street
 from models.commands import COMMAND_ADAPTER
 from models.describe import describe
 from models.errors import BadInput, BankerError, DataFileError, RuleViolation
+from models.pricing import preview
 
 EXIT_REFUSED = 3
 EXIT_LEDGER = 4
@@ -70,7 +72,7 @@ def run(script: Path, db: str, game: str | None, banker: str, judge: str | None,
 
 def _refused(message: str, applied: int) -> None:
     click.echo(message, err=True)
-    click.echo(f"{applied} commands before it stay recorded", err=True)
+    click.echo(f"{applied} command{'' if applied == 1 else 's'} before it stay recorded", err=True)
     sys.exit(EXIT_REFUSED)
 
 
@@ -165,6 +167,8 @@ def verify(db: str, game: str | None) -> None:
     """Re-check the hash chain and the fold; exit 0 only when all is sound."""
     ledger_ = _open_ledger(db)
     games = [game] if game else [g.id for g in ledger_.games()]
+    if not games:
+        click.echo("no game in this ledger: nothing to verify")
     sound = True
     for game_id in games:
         try:
@@ -221,6 +225,41 @@ def add_judge_command(db: str, name: str, pin: str | None) -> None:
         click.echo(str(e), err=True)
         sys.exit(EXIT_REFUSED)
     click.echo(f"judge {name} registered")
+
+
+@main.command("build-cost")
+@DB_OPTION
+@GAME_OPTION
+@click.option("--add", "add", required=True,
+              help='Steps to add per street, as in the build command: \'{"21": 2, "23": 2}\'.')
+@click.option("--json", "as_json", is_flag=True)
+def build_cost(db: str, game: str | None, add: str, as_json: bool) -> None:
+    """Preview what a build would cost, step by step, without recording anything."""
+    session = _open(db, game)
+    if session.state is None or session.table is None:
+        click.echo("No game in this ledger yet.", err=True)
+        sys.exit(EXIT_REFUSED)
+    try:
+        steps = {int(space): int(n) for space, n in json.loads(add).items()}
+        lines: list[dict[str, int | str]] = []
+        for space, count in sorted(steps.items()):
+            street = session.table.board.deed(space)
+            if not isinstance(street, Street):
+                raise BadInput(f"{street.name} takes no buildings")
+            before = session.state.deeds[space].steps
+            for step, price in preview(session.table.profile, street, before, before + count):
+                lines.append({"space": space, "street": street.name, "step": step, "price": price})
+    except (ValueError, KeyError, AttributeError, BadInput) as e:
+        click.echo(f"bad --add: {e}", err=True)
+        sys.exit(EXIT_REFUSED)
+    total = sum(int(line["price"]) for line in lines)
+    if as_json:
+        click.echo(dumps({"steps": lines, "total": total}))
+        return
+    for line in lines:
+        label = "hotel" if line["step"] == 5 else f"house {line['step']}"
+        click.echo(f"  {line['street']:<28} {label:<8} {line['price']:>5}")
+    click.echo(f"  {'total':<37} {total:>5}")
 
 
 @main.command()

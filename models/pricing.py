@@ -16,6 +16,12 @@ def step_price(profile: Profile, street: Street, step: int) -> int:
     return street.hotel_cost if step == 5 else street.house_cost
 
 
+def preview(profile: Profile, street: Street, before: int, after: int) -> list[tuple[int, int]]:
+    """Each step from `before` to `after` with its price: the cost preview the banker reads out
+    (PX: "2nd house 180, 3rd 195" on an RCR plot)."""
+    return [(step, step_price(profile, street, step)) for step in range(before + 1, after + 1)]
+
+
 def steps_price(profile: Profile, street: Street, before: int, after: int) -> int:
     """The price of taking a plot from `before` steps to `after`."""
     return sum(step_price(profile, street, step) for step in range(before + 1, after + 1))

@@ -36,6 +36,7 @@ class PlayerScore(BaseModel):
     tie_breaks: dict[str, int]
     position: int = 0
     tied: bool = False
+    decided_by: str | None = None  # the tie-breaker that separated equal totals
 
     @property
     def label(self) -> str:
@@ -112,3 +113,7 @@ def _rank(table: Table, scores: list[PlayerScore]) -> None:
         same = [s for s in ranked if key(s) == key(current)]
         current.position = ranked.index(same[0]) + 1
         current.tied = len(same) > 1
+        level = [s for s in ranked if not s.bankrupt and s.total == current.total]
+        if not current.bankrupt and not current.tied and len(level) > 1:
+            current.decided_by = next(
+                (name for name in order if len({s.tie_breaks[name] for s in level}) > 1), None)

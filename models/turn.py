@@ -25,6 +25,7 @@ def roll(t: Scratch, cmd: Roll) -> None:
         _check_turn(t, cmd.player)
         _utility_throw(t, cmd)
         return
+    t.player(cmd.player)
     _expect_roll_phase(t)
     _check_turn(t, cmd.player)
     _lapse_claims(t)

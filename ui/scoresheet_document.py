@@ -6,7 +6,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QMarginsF
+from PySide6.QtCore import QMarginsF, QSizeF
 from PySide6.QtGui import QGuiApplication, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
 PAPER = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
@@ -30,6 +30,11 @@ td.num, th.num { text-align: right; }
 .sign { margin-top: 6px; }
 .foot { color: #444; font-size: 7.5pt; margin-top: 12px; }
 """
+
+
+def _ordinal(n: int | None) -> str:
+    n = n or 0
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
 
 
 def _money(value: int) -> str:
@@ -73,12 +78,13 @@ def _player_html(p: dict[str, Any], head: dict[str, Any]) -> str:
     name = escape(p["name"])
     if p["bankrupt"]:
         return (f"<div class='player'><span class='pos'>{escape(p['position_label'])}</span> "
-                f"&nbsp; <b>{name}</b> — bankrupt (number {p['bankrupt_rank']}): M0"
+                f"&nbsp; <span class='name'>{name}</span> — out of the game "
+                f"({_ordinal(p['bankrupt_rank'])} to go bankrupt): total M0"
                 "<br/>Signature: ______________________________</div>")
     rows = ["<table class='deeds' width='100%' cellspacing='0'>"
             "<tr><th>Deed</th>"
-            "<th>Buildings</th><th>Mortgaged</th><th align='right'>Deed</th>"
-            "<th align='right'>Buildings</th></tr>"]
+            "<th>Buildings</th><th>Mortgaged</th><th align='right'>Deed value</th>"
+            "<th align='right'>Buildings value</th></tr>"]
     for deed in p["deeds"]:
         built = _money(deed["building_value"]) if deed["building_value"] else ""
         rows.append(f"<tr><td>{escape(deed['name'])}</td><td>{escape(deed['buildings'])}</td>"
@@ -97,6 +103,10 @@ def _player_html(p: dict[str, Any], head: dict[str, Any]) -> str:
     rows.append(f"<tr class='total'><td colspan='3'>Total</td><td align='right' colspan='2'>"
                 f"{_money(p['total'])}</td></tr></table>")
     breaks = ", ".join(f"{TIE_NAMES[k]} {_money(v)}" for k, v in p["tie_breaks"].items())
+    if p.get("decided_by"):
+        breaks = f"Equal total; placed by {TIE_NAMES[p['decided_by']].lower()}. " + breaks
+    elif p.get("tied"):
+        breaks = "Tied after every tie-breaker. " + breaks
     return (f"<div class='player'><span class='pos'>{escape(p['position_label'])}</span> &nbsp; "
             f"<span class='name'>{name}</span> — total {_money(p['total'])}" + "".join(rows)
             + f"<p class='sub'>Tie-break figures: {escape(breaks)}</p>"
@@ -120,4 +130,9 @@ def write_pdf(sheet: dict[str, Any], path: Path, paper: str = "a4") -> None:
     writer.setResolution(300)
     writer.setTitle("Scoresheet")
     writer.setCreator("Championship Banker")
-    document(sheet).print_(writer)
+    doc = document(sheet)
+    # Lay the document out on the writer's own page (QTextDocument would add 2 cm margins).
+    doc.documentLayout().setPaintDevice(writer)
+    rect = writer.pageLayout().paintRectPixels(writer.resolution())
+    doc.setPageSize(QSizeF(rect.width(), rect.height()))
+    doc.print_(writer)

@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from app.cli import main
 from app.ledger import GENESIS
 from app.ledger.hashing import event_hash
 from app.tables import TableGame, parse_command
@@ -257,3 +259,23 @@ def test_verify_of_a_file_that_is_not_a_ledger_exits_4(banker: Banker, tmp_path:
     result = banker("verify", "--db", junk)
     assert result.exit_code == 4
     assert "cannot open" in result.stderr and "not a ledger" in result.stderr
+
+
+def test_build_cost_previews_each_px_step_without_recording(tmp_path: Path) -> None:
+    # PX 6.2.9: on the red (RCR, base 150) group the 1st house is 150, the 2nd 180 (+20%),
+    # the 3rd 195 (+30%): three plots from 0 to 2 houses = 3 x (150 + 180) = 990.
+    db = str(tmp_path / "px.db")
+    game = TableGame.open(db)
+    game.submit(parse_command({"type": "new_game", "profile": "propnex-championship",
+                               "players": ["Ann", "Bob", "Cy", "Dee"],
+                               "roll_off": [{"Ann": [6, 6], "Bob": [1, 2], "Cy": [1, 3],
+                                             "Dee": [2, 3]}]}))
+    head = game.head_seq
+    game.close()
+    result = CliRunner().invoke(main, ["build-cost", "--db", db, "--json",
+                                       "--add", '{"21": 2, "23": 2, "24": 2}'])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert [line["price"] for line in data["steps"]] == [150, 180] * 3
+    assert data["total"] == 990
+    assert TableGame.open(db).head_seq == head

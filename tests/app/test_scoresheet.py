@@ -219,7 +219,7 @@ def test_the_pdf_is_a4_and_carries_every_name_total_position_and_the_hash(
     assert "1st Aisha — total M3,684" in text
     assert "2nd Ben — total M2,070" in text
     assert "3rd Chloe — total M2,070" in text
-    assert "4th Dev — bankrupt" in text
+    assert "4th Dev — out of the game (1st to go bankrupt): total M0" in text
     assert sheet["footer"]["last_hash"] in text
     assert "Monopoly Singapore Championship 2026" in text
     assert "Qualifying 2" in text
