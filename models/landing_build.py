@@ -33,9 +33,14 @@ def build_on_landing(t: Scratch, cmd: Build) -> None:
     if right.space not in plots:
         t.refuse("mortgage", f"{t.space_name(right.space)} is mortgaged: lift it first (PX 7.2.4)")
     spaces = sorted(cmd.add)
-    if spaces not in ([right.space], plots):
-        t.refuse("build_evenly", f"build on {t.space_name(right.space)} alone or on every "
-                 f"unmortgaged plot of its group ({', '.join(t.space_name(p) for p in plots)})")
+    # PX 6.2.6: with the landed plot at 4 houses, the other 4-house plots of the group may take
+    # their hotels at the same landing.
+    at_four = [p for p in plots if right.at_landing[p] == 4]
+    hotels_only = right.space in at_four and spaces == at_four and set(cmd.add.values()) == {1}
+    if spaces not in ([right.space], plots) and not hotels_only:
+        t.refuse("build_evenly", f"build on {t.space_name(right.space)} alone, on every "
+                 f"unmortgaged plot of its group ({', '.join(t.space_name(p) for p in plots)}), "
+                 "or a hotel on each of its 4-house plots")
     if len(set(cmd.add.values())) != 1:
         t.refuse("build_evenly", "building on several plots adds the same number to each")
     direct = t.state.bank_houses == 0

@@ -359,3 +359,23 @@ def test_buildings_cannot_be_sold_back_from_jail(game: Game) -> None:
     houses(game, "Ann", {21: 2})
     game.judge(type="adjust_jail", player="Ann", in_jail=True)
     refused(game, "PX 6.6.3", type="sell_buildings", player="Ann", remove={21: 1})
+
+
+def test_hotels_go_on_the_4_house_plots_alone_when_another_plot_of_the_group_has_fewer(
+        game: Game) -> None:
+    # PX 6.2.6: "If the Player has other same colour group Property Plot with 4 houses on them,
+    # the Player can build concurrently on all the Property Plots ... to have 1 hotel on each".
+    # Ann holds the red group: 21 and 23 with 4 houses, 24 with 2. Landing on 21 she takes hotels
+    # on 21 and 23 only, each at the 30% rate of the RCR base 150: 2 x 195 = 390.
+    give(game, "Ann", 21, 23, 24)
+    game.judge(type="adjust_buildings", space=21, houses=4)
+    game.judge(type="adjust_buildings", space=23, houses=4)
+    game.judge(type="adjust_buildings", space=24, houses=2)
+    put(game, "Ann", 16)
+    roll(game, "Ann", 2, 3)  # 16 + 5 = 21, her own plot
+    before = game.cash("Ann")
+    game.do(type="build", player="Ann", add={"21": 1, "23": 1})
+    assert game.cash("Ann") == before - 390
+    assert game.state is not None
+    assert (game.state.deeds[21].hotel, game.state.deeds[23].hotel, game.state.deeds[24].houses) == (
+        True, True, 2)
