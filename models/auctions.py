@@ -43,3 +43,14 @@ def next_in_queue(t: Scratch, auction: Auction) -> bool:
         open_auction(t, auction.queue[0], excluded=[], queue=auction.queue[1:],
                      resume=auction.resume)
     return True
+
+
+def struck_out(t: Scratch, auction: Auction) -> bool:
+    """A winner who cannot pay: the auction is cancelled and held again without them (all
+    profiles). True if that happened."""
+    winner, amount = auction.high_bidder, auction.high_bid
+    if winner is None or amount is None or t.state.player(winner).cash >= amount:
+        return False
+    t.emit(ev.AuctionWinnerStruckOut(player=winner, space=auction.space, amount=amount))
+    t.emit(auction_event(auction, excluded=[*auction.excluded, winner]))
+    return True

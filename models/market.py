@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from models import events as ev
 from models import mortgagee, sales
-from models.auctions import auction_event, next_in_queue, open_auction
+from models.auctions import next_in_queue, open_auction, struck_out
 from models.building import has_room
 from models.commands import Bid, Buy, CloseAuction, CollectRent, Decline, PayDebt
 from models.events import BANK
@@ -73,9 +73,7 @@ def close_auction(t: Scratch, cmd: CloseAuction) -> None:
     winner, amount = auction.high_bidder, auction.high_bid
     if winner is None or amount is None:
         t.emit(ev.AuctionUnsold(space=space))
-    elif t.state.player(winner).cash < amount:
-        t.emit(ev.AuctionWinnerStruckOut(player=winner, space=space, amount=amount))
-        t.emit(auction_event(auction, excluded=[*auction.excluded, winner]))
+    elif struck_out(t, auction):
         return
     elif space is None:
         assert auction.kind != "deed"

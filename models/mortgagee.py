@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from models import events as ev
-from models.auctions import auction_event, next_in_queue
+from models.auctions import next_in_queue, struck_out
 from models.bankruptcy import go_bankrupt
 from models.commands import MortgageeSale
 from models.events import BANK
@@ -51,9 +51,7 @@ def close_mortgagee_auction(t: Scratch, auction: Auction) -> None:
     owing = next(d.amount for d in t.state.debts if d.debtor == debtor and d.creditor == creditor)
     winner, amount = auction.high_bidder, auction.high_bid
     if winner is not None and amount is not None:
-        if t.state.player(winner).cash < amount:
-            t.emit(ev.AuctionWinnerStruckOut(player=winner, space=space, amount=amount))
-            t.emit(auction_event(auction, excluded=[*auction.excluded, winner]))
+        if struck_out(t, auction):
             return
         paid = min(amount, owing)
         t.emit(ev.MortgagedDeedSold(buyer=winner, debtor=debtor, creditor=creditor, space=space,

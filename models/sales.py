@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from models import events as ev
-from models.auctions import auction_event
+from models.auctions import struck_out
 from models.commands import AnswerProposal, DecideSale, OfferPurchase, OfferSale
 from models.money import percent_up
 from models.state import Auction
@@ -62,9 +62,7 @@ def close_sale(t: Scratch, auction: Auction) -> None:
     if winner is None or amount is None:
         t.emit(ev.SaleAborted(seller=auction.seller, space=auction.space))
         return
-    if t.state.player(winner).cash < amount:
-        t.emit(ev.AuctionWinnerStruckOut(player=winner, space=auction.space, amount=amount))
-        t.emit(auction_event(auction, excluded=[*auction.excluded, winner]))
+    if struck_out(t, auction):
         return
     if amount < (auction.minimum or 0):
         t.emit(ev.SaleDecisionRequired(seller=auction.seller, space=auction.space, buyer=winner,
