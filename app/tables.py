@@ -12,7 +12,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from app import judges, rulebook, voids
-from app.ledger import Actor, Ledger, NewEvent, StoredEvent, open_ledger
+from app.ledger import GENESIS, Actor, Ledger, LedgerCorrupt, NewEvent, StoredEvent, open_ledger
+from app.ledger.hashing import event_hash, format_timestamp
 from models.clock import elapsed_ms, remaining_ms
 from models.commands import (
     COMMAND_ADAPTER,
@@ -65,6 +66,19 @@ def event_record(event: Event) -> NewEvent:
     return NewEvent(type=event.type, payload=payload, transfers=tuple(event.transfers()))
 
 
+def _check_head(last: StoredEvent, prev_hash: str) -> None:
+    """On open: the chain's head must be the hash of the last event as stored (a quick check;
+    `banker verify` checks every link and the fold)."""
+    digest = event_hash(
+        game_id=last.game_id, seq=last.seq, command_no=last.command_no, type=last.type,
+        payload=last.payload, actor_role=last.actor_role, actor_name=last.actor_name,
+        recorded_at=format_timestamp(last.recorded_at), clock_ms=last.clock_ms,
+        prev_hash=last.prev_hash, transfers=last.transfers)
+    if digest != last.hash or last.prev_hash != prev_hash:
+        raise LedgerCorrupt(f"event {last.seq} ({last.type}), the head of the chain, does not "
+                            "match its hash: run banker verify")
+
+
 def utc_now() -> datetime:
     """The wall clock, in UTC (tests and scripts pass their own)."""
     return datetime.now(UTC)
@@ -106,6 +120,8 @@ class TableGame:
         """Fold the stored events again (after a void, or to pick up another writer's entries)."""
         assert self.table is not None and self.game_id is not None
         stored = self.ledger.events(self.game_id)
+        if stored:
+            _check_head(stored[-1], stored[-2].hash if len(stored) > 1 else GENESIS)
         self.state = voids.fold(self.table, stored)
         self.head_seq = stored[-1].seq if stored else 0
 

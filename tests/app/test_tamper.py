@@ -8,9 +8,12 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
-from app.ledger import open_ledger
+import pytest
+
+from app.ledger import LedgerCorrupt, open_ledger
 from app.ledger.hashing import canonical_json, event_hash
-from tests.app.conftest import Banker, state_json
+from app.tables import TableGame, parse_command, read_script
+from tests.app.conftest import SAMPLE, Banker, state_json
 
 
 def _drop_update_trigger(db: sqlite3.Connection, table: str) -> None:
@@ -142,3 +145,20 @@ def test_an_event_deleted_with_its_transfers_fails_verify_naming_its_command(
     assert result.exit_code == 1
     assert f"command {command_no} (buy): replay gives event {type_} that the ledger lacks" \
         in result.stdout
+
+
+def test_opening_a_file_whose_last_entry_was_changed_is_refused(tmp_path: Path) -> None:
+    # Issue: on open the chain head is checked. Change the last event's payload behind the
+    # triggers' back: opening the table refuses it with a clear message naming that event.
+    db = tmp_path / "t.db"
+    game = TableGame.open(str(db))
+    for _, line in read_script(SAMPLE.read_text(encoding="utf-8")):
+        game.submit(parse_command(line))
+    head = game.head_seq
+    game.close()
+    with sqlite3.connect(db) as raw:
+        raw.execute("DROP TRIGGER events_no_update")
+        raw.execute("UPDATE events SET payload = replace(payload, '"Cy"', '"Cz"') WHERE seq = ?",
+                    (head,))
+    with pytest.raises(LedgerCorrupt, match=f"event {head} "):
+        TableGame.open(str(db))
