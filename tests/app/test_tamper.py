@@ -158,7 +158,7 @@ def test_opening_a_file_whose_last_entry_was_changed_is_refused(tmp_path: Path) 
     game.close()
     with sqlite3.connect(db) as raw:
         raw.execute("DROP TRIGGER events_no_update")
-        raw.execute("UPDATE events SET payload = replace(payload, '"Cy"', '"Cz"') WHERE seq = ?",
+        raw.execute("""UPDATE events SET payload = replace(payload, '"Cy"', '"Cz"') WHERE seq = ?""",
                     (head,))
     with pytest.raises(LedgerCorrupt, match=f"event {head} "):
         TableGame.open(str(db))
