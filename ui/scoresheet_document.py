@@ -67,8 +67,10 @@ def sheet_html(sheet: dict[str, Any]) -> str:
                  "<td>Judge: ______________________________</td></tr></table>")
     foot = sheet["footer"]
     ties = ", ".join(TIE_NAMES[t] for t in head["tie_breakers"])
+    # The hash in a monospace face: no "ff" or "fi" ligatures, so it reads (and copies) exactly.
     parts.append(f"<p class='foot'>Ledger: {foot['events']} entries, last hash "
-                 f"{escape(str(foot['last_hash']))}. Net worth per {escape(head['profile'])}"
+                 f"<span style=\"font-family: 'DejaVu Sans Mono', monospace\">"
+                 f"{escape(str(foot['last_hash']))}</span>. Net worth per {escape(head['profile'])}"
                  f"{'; ties broken by ' + ties if ties else ''}.</p>")
     parts.append("</body></html>")
     return "".join(parts)
