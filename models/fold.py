@@ -83,6 +83,8 @@ def _dice(state: GameState, e: ev.DiceRolled) -> None:
         state.may_roll_again = e.dice[0] == e.dice[1]
     elif e.purpose == "jail":
         state.may_roll_again = False
+    else:  # the throw a nearest-utility card asked for settles it
+        state.utility_due = None
     state.phase = "resolving"
 
 
@@ -324,10 +326,8 @@ def _deed_adjusted(state: GameState, e: ev.DeedAdjusted) -> None:
 
 def _buildings_adjusted(state: GameState, e: ev.BuildingsAdjusted) -> None:
     deed = state.deeds[e.space]
-    state.bank_houses += deed.houses - e.houses
-    state.bank_hotels += int(deed.hotel) - int(e.hotel)
-    deed.houses = e.houses
-    deed.hotel = e.hotel
+    after = 5 if e.hotel else e.houses
+    _steps(state, [ev.StepChange(space=e.space, before=deed.steps, after=after)])
 
 
 def _token_adjusted(state: GameState, e: ev.TokenAdjusted) -> None:
@@ -361,16 +361,6 @@ def _turn_adjusted(state: GameState, e: ev.TurnAdjusted) -> None:
     state.card_deck = None
     state.utility_due = None
     state.auction = None
-
-
-def _utility_settled(state: GameState) -> None:
-    state.utility_due = None
-
-
-def _dice_then_settle(state: GameState, e: ev.DiceRolled) -> None:
-    _dice(state, e)
-    if e.purpose == "utility":
-        _utility_settled(state)
 
 
 def _dealt(state: GameState, e: ev.DeedsDealt) -> None:
@@ -522,7 +512,7 @@ def _unlocked(state: GameState, e: ev.GameUnlocked) -> None:
 
 
 _HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
-    ev.DiceRolled: _dice_then_settle,
+    ev.DiceRolled: _dice,
     ev.TokenMoved: _moved,
     ev.SalaryPaid: _nothing,
     ev.SentToJail: _to_jail,

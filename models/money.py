@@ -34,10 +34,12 @@ def raisable(board: Board, state: GameState, name: str, hotel_outright_sale: str
     A hotel that can neither come down (the Bank lacks 4 houses) nor be sold outright raises
     nothing, and its colour set cannot be mortgaged while it stands."""
     total = state.player(name).cash
-    stuck = set()
+    stuck: set[str] = set()
     if hotel_outright_sale == "never" and state.bank_houses < 4:
-        stuck = {board.deed(d.space).group for d in state.owned_by(name)  # type: ignore[union-attr]
-                 if d.hotel}
+        for deed in state.owned_by(name):
+            street = board.deed(deed.space)
+            if deed.hotel and isinstance(street, Street):
+                stuck.add(street.group)
     for deed in state.owned_by(name):
         figures = board.deed(deed.space)
         if isinstance(figures, Street) and figures.group in stuck:
