@@ -10,13 +10,15 @@ import click
 from tqdm import tqdm
 
 from app import rulebook
-from app.judges import JudgeAuthError, add_judge
+from app.anchors import parse_head
+from app.judge_prompts import JUDGE_PIN, NEW_JUDGE_PIN, ScriptJudge, ask_pin
+from app.judges import JudgeAuthError
 from app.ledger import Actor, Ledger, LedgerError, StoredEvent, open_ledger
 from app.paths import data_dir, sample_script
 from app.simulate import run as simulate_games
 from app.simulate import summarise
 from app.tables import TableGame, dumps, parse_command, read_script
-from app.verify import verify_game
+from app.verify import verify_file
 from app.voids import stored_to_event, voided
 from models.board import Street
 from models.commands import COMMAND_ADAPTER
@@ -24,6 +26,11 @@ from models.describe import describe
 from models.errors import BadInput, BankerError, DataFileError, RuleViolation
 from models.pricing import preview
 
+# Exit codes (docs/commands.md): 0 done; 1 not sound, invalid or an invariant broken; 2 usage
+# (click's own, and a script that cannot be read as UTF-8); 3 refused; 4 the ledger (or PDF)
+# cannot be opened, read or written.
+EXIT_NOT_SOUND = 1
+EXIT_USAGE = 2
 EXIT_REFUSED = 3
 EXIT_LEDGER = 4
 
@@ -37,37 +44,64 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("script", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("script", type=click.Path(exists=True, dir_okay=False, allow_dash=True,
+                                          path_type=Path))
 @DB_OPTION
 @GAME_OPTION
 @click.option("--banker", "banker", default="banker", help="Name recorded as the banker.")
-@click.option("--judge", "judge", default=None, help="Judge signing in for judge-only lines.")
-@click.option("--pin", "pin", default=None, envvar="BANKER_JUDGE_PIN",
-              help="The judge's PIN (or BANKER_JUDGE_PIN).")
-def run(script: Path, db: str, game: str | None, banker: str, judge: str | None,
-        pin: str | None) -> None:
-    """Apply the commands of SCRIPT (JSON lines) in order; stop at the first refused one."""
-    session = _open(db, game)
+@click.option("--judge", "judge", default=None,
+              help=f"Judge for judge-only lines (PIN: {JUDGE_PIN} or a hidden prompt); "
+              "registered with the script's new game if it opens one.")
+def run(script: Path, db: str, game: str | None, banker: str, judge: str | None) -> None:
+    """Apply the commands of SCRIPT (JSON lines; - reads standard input) in order; stop at the
+    first refused one. Only `run` creates a ledger file that does not exist yet."""
+    lines = _script_lines(script)
+    if not lines:
+        click.echo(f"{'standard input' if str(script) == '-' else script.name}: no command lines; "
+                   "nothing recorded")
+        return
+    session = _open(db, game, create=True)
     actor = Actor(role="banker", name=banker)
+    script_judge = None
     if judge is not None:
         try:
-            session.sign_in_judge(judge, pin or click.prompt("PIN", hide_input=True))
+            script_judge = ScriptJudge.start(session, judge, (line for _, line in lines))
         except BankerError as e:
-            click.echo(f"judge not signed in: {e}", err=True)
+            click.echo(f"judge {judge} not signed in: {e}", err=True)
             sys.exit(EXIT_REFUSED)
     applied = 0
-    for number, line in read_script(script.read_text(encoding="utf-8")):
+    for number, line in lines:
         try:
-            session.submit(parse_command(line), actor)
+            command = parse_command(line)
+            if script_judge is not None:
+                command = script_judge.before(command)
+            session.submit(command, actor)
         except RuleViolation as e:
             _refused(f"{script.name} line {number}: refused by {e.clause}: {e.message}", applied)
-        except (BadInput, JudgeAuthError) as e:
+        except JudgeAuthError as e:
+            _refused(f"{script.name} line {number}: refused: {e}", applied)
+        except BadInput as e:
             _refused(f"{script.name} line {number}: bad input: {e}", applied)
+        except DataFileError as e:
+            _refused(f"{script.name} line {number}: the rule data does not validate:\n{e}", applied)
         except LedgerError as e:
             click.echo(f"{script.name} line {number}: not recorded: {e}", err=True)
             sys.exit(EXIT_LEDGER)
         applied += 1
     click.echo(f"{applied} commands recorded; the ledger is at event {session.head_seq}")
+
+
+def _script_lines(script: Path) -> list[tuple[int, str]]:
+    """The script's command lines; unreadable or non-UTF-8 text is a usage error (exit 2)."""
+    try:
+        data = sys.stdin.buffer.read() if str(script) == "-" else script.read_bytes()
+        return list(read_script(data.decode("utf-8-sig")))
+    except UnicodeDecodeError as e:
+        line = e.object[: e.start].count(b"\n") + 1
+        raise click.BadParameter(f"line {line} is not UTF-8 text (byte 0x{e.object[e.start]:02x}); "
+                                 "nothing was recorded", param_hint="SCRIPT") from None
+    except OSError as e:
+        raise click.BadParameter(f"cannot read {script}: {e.strerror}", param_hint="SCRIPT") from None
 
 
 def _refused(message: str, applied: int) -> None:
@@ -84,7 +118,7 @@ def start() -> None:
         leftover.unlink()
     script = sample_script()
     click.echo(f"Recording {script.name} into {db}")
-    session = _open(str(db), None)
+    session = _open(str(db), None, create=True)
     for _, line in read_script(script.read_text(encoding="utf-8")):
         session.submit(parse_command(line))
     click.echo(_state_text(session.state_json()))
@@ -97,7 +131,7 @@ def start() -> None:
 @click.option("--json", "as_json", is_flag=True, help="The whole state as JSON.")
 def state(db: str, game: str | None, as_json: bool) -> None:
     """Show the game's current state."""
-    session = _open(db, game)
+    session = _open(db, game, readonly=True)
     data = session.state_json()
     if as_json:
         click.echo(dumps(data))
@@ -113,6 +147,7 @@ def _state_text(data: dict[str, object]) -> str:
     assert isinstance(players, list) and isinstance(deeds, dict)
     lines = [f"Game {data['game']} — {data['profile']} on {data['board']}, turn {data['turn_no']}: "
              f"{data['current']} ({data['phase']})"]
+    lines += _edition_lines(data.get("edition"))
     for p in players:
         owned = [d["name"] + ("*" if d["mortgaged"] else "")
                  + (" H" if d["hotel"] else f" {d['houses']}h" if d["houses"] else "")
@@ -137,7 +172,7 @@ def _state_text(data: dict[str, object]) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Every event with its hash, as JSON.")
 def ledger(db: str, game: str | None, as_json: bool) -> None:
     """List the game's events, oldest first."""
-    session = _open(db, game)
+    session = _open(db, game, readonly=True)
     stored = session.events()
     void = voided(stored)
     if as_json:
@@ -145,7 +180,10 @@ def ledger(db: str, game: str | None, as_json: bool) -> None:
         return
     for s in stored:
         assert session.table is not None
-        text = describe(stored_to_event(s), session.table.board)
+        try:
+            text = describe(stored_to_event(s), session.table.board)
+        except (BankerError, LookupError) as e:  # a damaged entry: shown as stored, not hidden
+            text = f"{s.type} {s.payload} (cannot be read: {e})"
         when = s.recorded_at.strftime("%H:%M:%S")
         mark = "VOID " if s.command_no in void else ""
         click.echo(f"{s.seq:>5}  {when}  {s.actor_role}:{s.actor_name:<10}  {mark}{text}")
@@ -163,26 +201,27 @@ def _event_json(s: StoredEvent) -> dict[str, object]:
 @main.command()
 @DB_OPTION
 @GAME_OPTION
-def verify(db: str, game: str | None) -> None:
-    """Re-check the hash chain and the fold; exit 0 only when all is sound."""
+@click.option("--head", "head", default=None, metavar="COUNT:HEX",
+              help="The head printed on the signed scoresheet: the file must still hold it "
+              "(catches a deleted tail or a rewritten game).")
+def verify(db: str, game: str | None, head: str | None) -> None:
+    """Re-check the file, the hash chain and the fold, and print the head; exit 0 only when all
+    is sound (and the file holds --head)."""
+    try:
+        expected = parse_head(head) if head is not None else None
+    except BadInput as e:
+        raise click.BadParameter(str(e), param_hint="'--head'") from None
     ledger_ = _open_ledger(db)
-    games = [game] if game else [g.id for g in ledger_.games()]
+    try:
+        games = [game] if game else ledger_.game_ids()
+    except BankerError as e:
+        click.echo(f"cannot read {db}: {e}", err=True)
+        sys.exit(EXIT_LEDGER)
     if not games:
         click.echo("no game in this ledger: nothing to verify")
-    sound = True
-    for game_id in games:
-        try:
-            problems = verify_game(ledger_, game_id)
-        except BankerError as e:
-            problems = [str(e)]
-        if problems:
-            sound = False
-            click.echo(f"game {game_id}: NOT SOUND")
-            for problem in problems:
-                click.echo(f"  {problem}")
-        else:
-            count = ledger_.head(game_id)[0]
-            click.echo(f"game {game_id}: sound ({count} events, chain and fold agree)")
+    lines, sound = verify_file(ledger_, games, expected)
+    for line in lines:
+        click.echo(line)
     sys.exit(0 if sound else 1)
 
 
@@ -193,38 +232,58 @@ def verify(db: str, game: str | None) -> None:
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1))
 @click.option("--max-commands", default=3000, show_default=True, type=click.IntRange(min=1),
               help="A game still running after this many commands is stopped.")
-def simulate(profile: str, games: int, seed: int, workers: int, max_commands: int) -> None:
+@click.option("--invariants/--no-invariants", default=True, show_default=True,
+              help="Check every invariant after every event (off: the engine's own pace).")
+def simulate(profile: str, games: int, seed: int, workers: int, max_commands: int,
+             invariants: bool) -> None:
     """Play random legal games through the engine and check every invariant after every event."""
-    rulebook.profile(profile)  # an unknown profile fails here, before any worker starts
-    reports = tqdm(simulate_games(profile, games, seed, workers, max_commands), total=games, unit="game",
-                   disable=None, file=sys.stderr)
+    try:
+        rulebook.profile(profile)  # an unknown profile fails here, before any worker starts
+    except BankerError as e:
+        raise click.BadParameter(str(e), param_hint="'--profile'") from None
+    reports = tqdm(simulate_games(profile, games, seed, workers, max_commands, invariants),
+                   total=games, unit="game", disable=None, file=sys.stderr)
     total = summarise(iter(reports))
     seconds = max(total.seconds, 1e-9)
     click.echo(f"{total.games} {profile} games ({total.ended} played to the end) in "
                f"{total.seconds:.1f} s: {total.games / seconds:.1f} games/s, "
-               f"{total.commands / seconds:,.0f} commands/s, {total.events / seconds:,.0f} events/s")
+               f"{total.turns / seconds:,.0f} turns/s, {total.commands / seconds:,.0f} commands/s, "
+               f"{total.events / seconds:,.0f} events/s")
     if total.problems:
         click.echo(f"{len(total.problems)} invariant(s) broken:")
         for problem in total.problems[:20]:
             click.echo(f"  {problem}")
         sys.exit(1)
+    if not invariants:
+        click.echo("invariants not checked (--no-invariants)")
+        return
     click.echo("every invariant held after every event")
 
 
 @main.command("add-judge")
 @DB_OPTION
-@click.option("--name", required=True, help="The judge's name as it is recorded on entries.")
-@click.option("--pin", default=None, help="The PIN (asked for, hidden, if not given).")
-def add_judge_command(db: str, name: str, pin: str | None) -> None:
-    """Register a judge for this ledger; only a slow salted hash of the PIN is stored."""
-    ledger_ = _open_ledger(db)
+@GAME_OPTION
+@click.option("--name", required=True, help="The new judge's name as it is recorded on entries.")
+@click.option("--judge", "judge", required=True,
+              help=f"The judge who adds them, signing in (PIN: {JUDGE_PIN} or a hidden prompt).")
+def add_judge_command(db: str, game: str | None, name: str, judge: str) -> None:
+    """A signed-in judge registers another judge: a ledger entry holding only a slow salted hash
+    of the new PIN (from BANKER_NEW_JUDGE_PIN or a hidden prompt, asked twice)."""
+    session = _open(db, game)
     try:
-        add_judge(ledger_, name, pin or click.prompt("PIN", hide_input=True,
-                                                     confirmation_prompt=True))
-    except BankerError as e:
-        click.echo(str(e), err=True)
+        session.sign_in_judge(judge, ask_pin(JUDGE_PIN, f"PIN of judge {judge}"))
+        stored = session.add_judge(name, ask_pin(NEW_JUDGE_PIN, f"New PIN for judge {name}",
+                                                 confirm=True))
+    except RuleViolation as e:
+        click.echo(f"refused by {e.clause}: {e.message}", err=True)
         sys.exit(EXIT_REFUSED)
-    click.echo(f"judge {name} registered")
+    except LedgerError as e:
+        click.echo(f"not recorded: {e}", err=True)
+        sys.exit(EXIT_LEDGER)
+    except BankerError as e:
+        click.echo(f"refused: {e}", err=True)
+        sys.exit(EXIT_REFUSED)
+    click.echo(f"judge {name} registered (ledger entry {stored[-1].seq})")
 
 
 @main.command("build-cost")
@@ -235,7 +294,7 @@ def add_judge_command(db: str, name: str, pin: str | None) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def build_cost(db: str, game: str | None, add: str, as_json: bool) -> None:
     """Preview what a build would cost, step by step, without recording anything."""
-    session = _open(db, game)
+    session = _open(db, game, readonly=True)
     if session.state is None or session.table is None:
         click.echo("No game in this ledger yet.", err=True)
         sys.exit(EXIT_REFUSED)
@@ -289,6 +348,21 @@ def check_decks(path: Path) -> None:
     _check("decks", path)
 
 
+def _edition_lines(edition: object) -> list[str]:
+    """A line for each part of the rules that is not the edition this app ships."""
+    if not isinstance(edition, dict):
+        return []
+    lines = []
+    for kind, part in edition.items():
+        if part["shipped"]:
+            continue
+        what = "your own edition, not shipped" if part["own"] else "differs from the shipped edition"
+        unconfirmed = part.get("unconfirmed_names", 0)
+        note = f"; {unconfirmed} names unconfirmed" if unconfirmed else ""
+        lines.append(f"  {kind}: {part['id']} ({what}{note})")
+    return lines
+
+
 def _check(kind: str, path: Path) -> None:
     try:
         click.echo(rulebook.check_file(kind, path))
@@ -297,17 +371,30 @@ def _check(kind: str, path: Path) -> None:
         sys.exit(1)
 
 
-def _open(db: str, game: str | None) -> TableGame:
+def _open(db: str, game: str | None, *, create: bool = False, readonly: bool = False
+          ) -> TableGame:
+    """The table at `db`; a missing file is created only when `create` (exit 4 otherwise)."""
     try:
-        return TableGame.open(db, game)
+        session = TableGame.open(db, game, create=create, readonly=readonly)
     except BankerError as e:
         click.echo(f"cannot open {db}: {e}", err=True)
         sys.exit(EXIT_LEDGER)
+    warn_unsound(session)
+    return session
+
+
+def warn_unsound(session: TableGame) -> None:
+    """Say loudly, on stderr, that the file does not verify (what follows may be false)."""
+    if session.problems:
+        click.echo(f"WARNING: this ledger does not verify: {session.problems[0]} "
+                   f"(banker verify lists {'it' if len(session.problems) == 1 else 'all'})",
+                   err=True)
 
 
 def _open_ledger(db: str) -> Ledger:
+    """The ledger at `db` for reading only (verify): nothing is created or written."""
     try:
-        return open_ledger(db)
+        return open_ledger(db, create=False, readonly=True)
     except BankerError as e:
         click.echo(f"cannot open {db}: {e}", err=True)
         sys.exit(EXIT_LEDGER)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.anchors import HEAD_DIGITS, head_text
 from app.tables import TableGame
 from models.errors import BadInput
 from models.scoring import score
@@ -11,7 +12,8 @@ from models.scoring import score
 
 def scoresheet(game: TableGame) -> dict[str, Any]:
     """The sheet's header, each player's lines and totals in ranking order, and the footer that
-    ties the paper to the ledger (event count and the short form of the last hash)."""
+    ties the paper to the ledger (its head: the event count and the last hash's first 16
+    hex digits, which `banker verify --head` checks the file against)."""
     if game.state is None or game.table is None or game.game_id is None:
         raise BadInput("no game in this ledger yet")
     state, table = game.state, game.table
@@ -35,13 +37,18 @@ def scoresheet(game: TableGame) -> dict[str, Any]:
             "ended": state.ended or "in progress",
             "banker": commands[0].actor_name if commands else None,
             "judges": judges,
+            # The table's judge: the first registered (with the new game), else none.
+            "judge": next((str(e.payload["name"]) for e in stored if e.type == "judge_added"),
+                          None),
             "scoring": table.profile.scoring,
             "tie_breakers": table.profile.tie_breakers,
         },
         "players": players,
         "footer": {
             "events": game.head_seq,
-            "last_hash": stored[-1].hash[:12] if stored else None,
+            "last_hash": stored[-1].hash[:HEAD_DIGITS] if stored else None,
+            # What `banker verify --head` takes: a deleted tail or a rewritten game shows.
+            "head": head_text(stored[-1].seq, stored[-1].hash) if stored else None,
             "collected": state.locked,
         },
     }

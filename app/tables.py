@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -10,14 +11,16 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
-from app import judges, rulebook, voids
-from app.ledger import GENESIS, Actor, Ledger, LedgerCorrupt, NewEvent, StoredEvent, open_ledger
-from app.ledger.hashing import event_hash, format_timestamp
+from app import integrity, judges, rulebook, times, voids
+from app.input_words import plain
+from app.ledger import Actor, Ledger, NewEvent, StoredEvent, open_ledger
 from models.clock import elapsed_ms, remaining_ms
 from models.commands import (
     COMMAND_ADAPTER,
     JUDGE_ONLY,
+    AddJudge,
     ClockTick,
     Command,
     NewGame,
@@ -31,6 +34,7 @@ from models.events import CommandsVoided, Event, GameStarted
 from models.fold import apply, start
 from models.money import raisable
 from models.state import GameState
+from models.suggest import did_you_mean, shown
 
 DEFAULT_ACTOR = Actor(role="banker", name="banker")
 
@@ -50,9 +54,21 @@ def describe_validation(error: ValidationError) -> str:
     lines = []
     for item in error.errors():
         where = ".".join(str(p) for p in item["loc"])
-        message = item["msg"].removeprefix("Value error, ")
+        message = _unknown_type(item) or plain(item)
         lines.append(f"{where}: {message}" if where else message)
     return "; ".join(lines)
+
+
+def _unknown_type(item: ErrorDetails) -> str | None:
+    """A missing or mistyped command `type`, with the nearest known one instead of all of them."""
+    if item["type"] == "union_tag_not_found":
+        return "a command needs a `type` (banker schema lists them all)"
+    if item["type"] != "union_tag_invalid" or "ctx" not in item:
+        return None
+    tag = str(item["ctx"]["tag"])
+    known = re.findall(r"'([^']*)'", str(item["ctx"]["expected_tags"]))
+    hint = did_you_mean(tag, known) or " (banker schema lists them all)"
+    return f"unknown command type {shown(tag)}{hint}"
 
 
 def command_json(command: Command) -> dict[str, Any]:
@@ -66,19 +82,6 @@ def event_record(event: Event) -> NewEvent:
     return NewEvent(type=event.type, payload=payload, transfers=tuple(event.transfers()))
 
 
-def _check_head(last: StoredEvent, prev_hash: str) -> None:
-    """On open: the chain's head must be the hash of the last event as stored (a quick check;
-    `banker verify` checks every link and the fold)."""
-    digest = event_hash(
-        game_id=last.game_id, seq=last.seq, command_no=last.command_no, type=last.type,
-        payload=last.payload, actor_role=last.actor_role, actor_name=last.actor_name,
-        recorded_at=format_timestamp(last.recorded_at), clock_ms=last.clock_ms,
-        prev_hash=last.prev_hash, transfers=last.transfers)
-    if digest != last.hash or last.prev_hash != prev_hash:
-        raise LedgerCorrupt(f"event {last.seq} ({last.type}), the head of the chain, does not "
-                            "match its hash: run banker verify")
-
-
 def utc_now() -> datetime:
     """The wall clock, in UTC (tests and scripts pass their own)."""
     return datetime.now(UTC)
@@ -88,8 +91,9 @@ def utc_now() -> datetime:
 class TableGame:
     """One game in a ledger, with its rules and its current state (a fold of its events).
 
-    `now` is the clock the table runs on; `judge` and `judge_pin` are set when a judge signs in
-    at this table (every judge-only command is checked against the PIN's hash)."""
+    `now` is the clock the table runs on; `judge` and `judge_hash` are set when a judge signs in
+    at this table (every judge's command is checked against the game's registrations); `wall`
+    and `sleep` time the wrong-PIN delays."""
 
     ledger: Ledger
     game_id: str | None
@@ -98,58 +102,77 @@ class TableGame:
     head_seq: int = 0
     now: Callable[[], datetime] = utc_now
     judge: str | None = None
-    judge_pin: str | None = field(default=None, repr=False)
+    judge_hash: str | None = field(default=None, repr=False)
     sleep: Callable[[float], None] = time.sleep
+    wall: Callable[[], datetime] = utc_now
+    last_at: datetime | None = None  # when the ledger's last entry was recorded
+    problems: list[str] = field(default_factory=list)  # why the ledger does not verify, if not
 
     @classmethod
     def open(cls, db: str, game_id: str | None = None,
-             now: Callable[[], datetime] = utc_now) -> TableGame:
-        """Open a ledger file (or URL) and its game (the latest one unless `game_id` is given)."""
-        ledger = open_ledger(db)
+             now: Callable[[], datetime] = utc_now, *, create: bool = True,
+             readonly: bool = False) -> TableGame:
+        """Open a ledger file (or URL) and its game (the latest one unless `game_id` is given);
+        `create` and `readonly` as for open_ledger (reading creates and writes nothing).
+
+        Raises LedgerCorrupt if the chain's head does not match its hash or the state cannot be
+        folded; other damage is listed in `problems` (a cheap chain check, no replay)."""
+        ledger = open_ledger(db, create=create, readonly=readonly)
         game = cls(ledger=ledger, game_id=None, table=None, state=None, now=now)
         game_id = game_id or ledger.latest_game_id()
         if game_id is not None:
             info = ledger.game(game_id)
             game.game_id = game_id
-            game.table = rulebook.table_from_json(info.board_json, info.profile_json,
-                                                  info.decks_json)
+            game.table = integrity.stored_table(info)
             game.reload()
+            game.problems = integrity.problems(ledger, game_id)
         return game
 
     def reload(self) -> None:
         """Fold the stored events again (after a void, or to pick up another writer's entries)."""
         assert self.table is not None and self.game_id is not None
         stored = self.ledger.events(self.game_id)
-        if stored:
-            _check_head(stored[-1], stored[-2].hash if len(stored) > 1 else GENESIS)
-        self.state = voids.fold(self.table, stored)
+        integrity.check_head(self.ledger, self.game_id)
+        self.state = integrity.fold(self.table, stored)
         self.head_seq = stored[-1].seq if stored else 0
+        self.last_at = stored[-1].recorded_at if stored else None
 
     def close(self) -> None:
         """Release the database."""
         self.ledger.close()
 
     def sign_in_judge(self, name: str, pin: str) -> None:
-        """A judge signs in at this table; raises JudgeAuthError (after a delay) on a wrong PIN."""
-        judges.verify_pin(self.ledger, name, pin, self.sleep)
-        self.judge, self.judge_pin = name, pin
+        """A judge registered in this game signs in at this table; raises JudgeAuthError for an
+        unknown judge, or (after the wrong-PIN delay, which holds across processes) a wrong PIN."""
+        if self.state is None:
+            raise judges.JudgeAuthError("no game in this ledger yet: the first judges are "
+                                        "registered with the new game (banker run --judge)")
+        judges.check_pin(self.ledger, self.state.judges, name, pin, self.sleep, self.wall)
+        self.judge, self.judge_hash = name, self.state.judges[name]
+
+    def add_judge(self, name: str, pin: str) -> list[StoredEvent]:
+        """The signed-in judge registers another judge (a ledger entry with the PIN's hash);
+        raises JudgeAuthError without a signed-in judge or for a PIN that is not 6+ digits."""
+        self._signed_in_judge("add_judge", None)
+        return self.submit(AddJudge(type="add_judge", name=name, pin_hash=judges.hash_pin(pin)))
 
     def submit(self, command: Command, actor: Actor = DEFAULT_ACTOR,
                clock_ms: int | None = None) -> list[StoredEvent]:
         """Decide `command` and record its events in one transaction; raises and records nothing
         if the rules refuse it, the sender's view is stale, or the ledger cannot be written.
         A clock announcement or time call that is due is recorded first, as its own entry."""
+        now = self.now()
         if command.at is None:
-            command = command.model_copy(update={"at": self.now()})
-        actor = self._actor(command, actor)
+            command = command.model_copy(update={"at": now})
         assert command.at is not None
-        recorded_at = command.at.astimezone(UTC)
+        recorded_at = times.check_at(command.at, self.last_at, now)
+        actor = self._actor(command, actor)
         if isinstance(command, NewGame):
             return self._start(command, actor, recorded_at)
         if self.table is None or self.game_id is None:
             raise BadInput("no game has been started: the first command is new_game")
         if not isinstance(command, ClockTick):
-            self._tick(command.at)
+            self._tick(times.genuine(command.at, self.last_at, now))
         if isinstance(command, Undo | Rewind):
             return self._void(command, actor, recorded_at)
         if isinstance(command, RaiseDispute) and any(e > self.head_seq for e in command.entries):
@@ -161,7 +184,8 @@ class TableGame:
         """Record what the clock says now, if anything (the window calls this every second)."""
         if self.state is None:
             return []
-        return self._tick(self.now())
+        now = self.now()
+        return self._tick(times.genuine(now, self.last_at, now))
 
     def _tick(self, at: datetime) -> list[StoredEvent]:
         # The clock's marks and a skipped turn are separate entries: a rewind takes back the
@@ -181,17 +205,32 @@ class TableGame:
         return written
 
     def _actor(self, command: Command, actor: Actor) -> Actor:
+        # Whoever claims to be a judge must be the judge signed in here, whatever the command.
         if command.actor is not None:
             actor = Actor(role=command.actor.role, name=command.actor.name)
-        if not isinstance(command, JUDGE_ONLY):
+        claimed = actor.name if actor.role == "judge" else None
+        if claimed is None and not isinstance(command, JUDGE_ONLY):
             return actor
-        name = command.actor.name if command.actor is not None else self.judge
-        if name is None:
-            raise judges.JudgeAuthError(f"{command.type} is a judge's action: a judge must sign in")
-        if name != self.judge:
-            raise judges.JudgeAuthError(f"judge {name!r} is not signed in at this table")
-        judges.verify_pin(self.ledger, name, self.judge_pin, self.sleep)
-        return Actor(role="judge", name=name)
+        return Actor(role="judge", name=self._signed_in_judge(command.type, claimed))
+
+    def _signed_in_judge(self, what: str, claimed: str | None) -> str:
+        """The judge signed in at this table (who must be `claimed`, if a name is claimed) and
+        still registered in the game under the hash the PIN was checked against."""
+        registered = self.state.judges if self.state is not None else {}
+        if what == "add_judge" and not registered:
+            raise judges.JudgeAuthError(
+                "this game has no judge: judges are registered with the new game (its `judges`, "
+                "or banker run --judge) or added by a signed-in judge")
+        if self.judge is None:
+            raise judges.JudgeAuthError(
+                f"judge {claimed!r} is not signed in at this table" if claimed else
+                f"{what} is a judge's action: a judge must sign in")
+        if claimed is not None and claimed != self.judge:
+            raise judges.JudgeAuthError(f"judge {claimed!r} is not signed in at this table "
+                                        f"({self.judge} is)")
+        if registered.get(self.judge) != self.judge_hash:
+            raise judges.JudgeAuthError(f"judge {self.judge!r} is not registered in this game")
+        return self.judge
 
     def _record(self, command: Command, events: list[Event], actor: Actor, recorded_at: datetime,
                 clock_ms: int | None) -> list[StoredEvent]:
@@ -254,6 +293,7 @@ class TableGame:
                 apply(self.state, event)
         if stored:
             self.head_seq = stored[-1].seq
+            self.last_at = stored[-1].recorded_at
 
     def events(self) -> list[StoredEvent]:
         """Every event of the game, in order."""
@@ -277,6 +317,8 @@ class TableGame:
                                 else None)
         data["game"] = self.game_id
         data["head_seq"] = self.head_seq
+        data["judges"] = sorted(self.state.judges)  # names only: PIN hashes are never shown
+        data["edition"] = rulebook.edition_of(self.table)
         return data
 
 

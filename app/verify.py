@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
+from functools import partial
 
-from app import rulebook, voids
+from app import anchors, integrity, voids
 from app.ledger import Ledger, StoredCommand, StoredEvent
 from app.tables import event_record, parse_command
 from models.commands import Command, Rewind, Undo
@@ -15,9 +17,49 @@ from models.fold import apply, start
 from models.state import GameState
 
 
+def verify_file(ledger: Ledger, game_ids: list[str], head: tuple[int, str] | None
+                ) -> tuple[list[str], bool]:
+    """The lines `banker verify` prints, and whether all is sound: the file as a whole (SQLite's
+    integrity and foreign-key checks, rows of no game), then each game (chain, then replay) with
+    its head, then the head given from a signed sheet against the last (latest) game."""
+    lines: list[str] = []
+    problems = _guarded(ledger.file_problems)
+    if problems:
+        lines += ["file: NOT SOUND"] + [f"  {problem}" for problem in problems]
+    sound = not problems
+    for game_id in game_ids:
+        problems = _guarded(partial(verify_game, ledger, game_id))
+        try:
+            count, digest = ledger.head(game_id)
+        except BankerError:
+            count, digest = 0, "unknown"
+        if problems:
+            sound = False
+            lines += [f"game {game_id}: NOT SOUND"] + [f"  {problem}" for problem in problems]
+        else:
+            lines.append(f"game {game_id}: sound ({count} events, chain and fold agree)")
+        lines.append(f"head {anchors.head_text(count, digest)}")
+    if head is not None and game_ids:
+        wrong = _guarded(partial(anchors.anchor_problems, ledger, game_ids[-1], *head))
+        sheet = f"{head[0]}:{head[1]}"
+        lines += [f"  {problem}" for problem in wrong] if wrong else [
+            f"the sheet's head {sheet} is in this ledger"]
+        sound = sound and not wrong
+    return lines, sound
+
+
+def _guarded(check: Callable[[], list[str]]) -> list[str]:
+    """The check's lines, or the ledger's own error as one line (a damaged row, a lost game)."""
+    try:
+        return check()
+    except BankerError as e:
+        return [str(e)]
+
+
 def verify_game(ledger: Ledger, game_id: str) -> list[str]:
-    """Every problem found, the first naming the first event that does not match; [] = sound."""
-    problems = ledger.verify_chain(game_id)
+    """Every problem found, the first naming the first entry that does not match; [] = sound."""
+    problems = integrity.first_plainest(integrity.header_problems(ledger, game_id),
+                                        ledger.verify_chain(game_id))
     if problems:
         return problems
     return _refold(ledger, game_id)
@@ -25,7 +67,7 @@ def verify_game(ledger: Ledger, game_id: str) -> list[str]:
 
 def _refold(ledger: Ledger, game_id: str) -> list[str]:
     info = ledger.game(game_id)
-    table = rulebook.table_from_json(info.board_json, info.profile_json, info.decks_json)
+    table = integrity.stored_table(info)
     stored_by_command: dict[int, list[StoredEvent]] = defaultdict(list)
     for stored in ledger.events(game_id):
         stored_by_command[stored.command_no].append(stored)
@@ -47,7 +89,7 @@ def _refold(ledger: Ledger, game_id: str) -> list[str]:
         seen += rows
         done.append(command_row)
         if isinstance(command, Undo | Rewind):
-            state = voids.fold(table, seen)
+            state = integrity.fold(table, seen)
             continue
         for event in events:
             if state is None:

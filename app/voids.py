@@ -4,29 +4,49 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from app.ledger import StoredCommand, StoredEvent
+from pydantic import ValidationError
+
+from app.ledger import LedgerCorrupt, StoredCommand, StoredEvent
 from models.engine import Table, replay
 from models.errors import RuleViolation
 from models.events import EVENT_ADAPTER, Event
 from models.state import GameState
 
-# Events of the officials that no rewind takes back: time keeps running, disputes stay raised.
+# Events of the officials that no rewind takes back: time keeps running, disputes stay raised,
+# a judge stays registered.
 KEPT = {"game_ended", "clock_started", "clock_paused", "clock_resumed", "game_length_set",
         "announcement_made",
-        "time_called", "break_started", "break_ended", "dispute_raised", "dispute_ruled",
+        "time_called", "time_call_withdrawn", "break_started", "break_ended", "dispute_raised",
+        "dispute_ruled",
         "cash_counted", "count_settled", "scoresheet_collected", "game_unlocked",
-        "commands_voided"}
+        "commands_voided", "judge_added"}
 
 
 def stored_to_event(stored: StoredEvent) -> Event:
-    """Decode a stored event back into the engine's model."""
-    return EVENT_ADAPTER.validate_python({"type": stored.type, **stored.payload})
+    """Decode a stored event back into the engine's model; raises LedgerCorrupt naming the
+    event if its payload is not one (a damaged or doctored row)."""
+    try:
+        return EVENT_ADAPTER.validate_python({"type": stored.type, **stored.payload})
+    except ValidationError as e:
+        problem = e.errors()[0]
+        where = ".".join(str(p) for p in problem["loc"])
+        raise LedgerCorrupt(f"event {stored.seq} ({stored.type}): its stored payload is not a "
+                            f"valid event ({where}: {problem['msg']}); run banker verify") from None
 
 
 def voided(stored: list[StoredEvent]) -> set[int]:
-    """Numbers of the commands that later undo or rewind entries voided."""
-    return {number for s in stored if s.type == "commands_voided"
-            for number in s.payload["commands"]}
+    """Numbers of the commands that later undo or rewind entries voided; raises LedgerCorrupt
+    for a void entry whose list of commands is damaged."""
+    numbers: set[int] = set()
+    for s in stored:
+        if s.type != "commands_voided":
+            continue
+        listed = s.payload.get("commands")
+        if not isinstance(listed, list) or not all(type(n) is int for n in listed):
+            raise LedgerCorrupt(f"event {s.seq} ({s.type}): its list of voided commands is "
+                                "damaged; run banker verify")
+        numbers.update(listed)
+    return numbers
 
 
 def fold(table: Table, stored: list[StoredEvent]) -> GameState | None:

@@ -25,7 +25,7 @@ def adjust_cash(t: Scratch, cmd: AdjustCash) -> None:
     if source == target:
         raise BadInput("an adjustment moves cash between two different accounts")
     if source != BANK and t.state.player(source).cash < cmd.amount:
-        t.refuse("adjustment", f"{source} has {t.state.player(source).cash}, not {cmd.amount}")
+        t.refuse("adjustment", f"{source} has M{t.state.player(source).cash}, not M{cmd.amount}")
     t.emit(ev.CashAdjusted(payer=source, payee=target, amount=cmd.amount, reason=cmd.reason,
            dispute=_dispute(t, cmd.dispute)))
 

@@ -27,7 +27,7 @@ def declare_bankruptcy(t: Scratch, cmd: DeclareBankruptcy) -> None:
         t.refuse("bankruptcy", "finish the auction under way first")
     can_raise = raisable(t.board, s, cmd.player, t.profile.hotel_outright_sale)
     if can_raise >= debt:
-        t.refuse("bankruptcy", f"{cmd.player} owes {debt} and can still raise {can_raise} "
+        t.refuse("bankruptcy", f"{cmd.player} owes M{debt} and can still raise M{can_raise} "
                  "by selling buildings and mortgaging")
     creditor = next(d.creditor for d in s.debts if d.debtor == cmd.player)
     if (t.profile.bankruptcy_to_player == "mortgagee_sale" and creditor != BANK

@@ -8,6 +8,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from models.edition_ids import EditionId
+
 BOARD_SIZE = 40
 
 
@@ -123,7 +125,7 @@ class Board(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    id: str
+    id: EditionId
     name: str
     currency: str = "M"
     notes: list[str] = []

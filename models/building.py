@@ -30,7 +30,7 @@ def build(t: Scratch, cmd: Build) -> None:
     cost = sum(steps_price(t.profile, t.street(c.space), c.before, c.after) for c in changes)
     cash = t.state.player(cmd.player).cash
     if cash < cost:
-        t.refuse("build", f"the buildings cost {cost}; {cmd.player} has {cash}")
+        t.refuse("build", f"the buildings cost M{cost}; {cmd.player} has M{cash}")
     t.emit(ev.BuildingsBought(player=cmd.player, changes=changes, amount=cost))
 
 
@@ -128,7 +128,7 @@ def _may_act(t: Scratch, name: str, raising: bool = False) -> None:
     # PX 6.6.3 keeps a jailed player out of building trade, but a debt must still be settled
     # (PX 7.3.1): a jailed debtor may sell buildings back to the Bank.
     if player.in_jail and not t.profile.jail_takes_part and not (raising and in_debt):
-        t.refuse("rent_in_jail", f"{name} is in Jail")
+        t.refuse("jail_no_part", f"{name} is in Jail and may not build")
 
 
 def _changes(t: Scratch, name: str, steps: dict[int, int], sign: int) -> list[StepChange]:
@@ -142,11 +142,18 @@ def _changes(t: Scratch, name: str, steps: dict[int, int], sign: int) -> list[St
             t.refuse("build", f"{name} does not own {figures.name}")
         after = deed.steps + sign * count
         if after > HOTEL:
-            t.refuse("hotel", f"{figures.name} would hold more than one hotel")
+            t.refuse("hotel", f"{figures.name} has {_steps_words(deed.steps)}: {count} more would pass "
+                     "its hotel; a street takes at most 4 houses, then one hotel")
         if after < 0:
             t.refuse("sell_buildings", f"{figures.name} has {deed.steps} buildings to sell, not {count}")
         changes.append(StepChange(space=space, before=deed.steps, after=after))
     return changes
+
+
+def _steps_words(steps: int) -> str:
+    if steps == HOTEL:
+        return "a hotel"
+    return {0: "no buildings", 1: "1 house"}.get(steps, f"{steps} houses")
 
 
 def _check_set_rules(t: Scratch, name: str, changes: list[StepChange]) -> None:
@@ -156,7 +163,8 @@ def _check_set_rules(t: Scratch, name: str, changes: list[StepChange]) -> None:
         if any(d.owner != name for d in deeds):
             t.refuse("build", f"{name} must own the whole {street.group} set to build on {street.name}")
         if any(d.mortgaged for d in deeds):
-            t.refuse("build", f"a street of the {street.group} set is mortgaged")
+            t.refuse("build_mortgaged", f"no building on the {street.group} set while a street of it is "
+                     "mortgaged")
     after = _steps_after(t, changes)
     for change in changes:
         if change.after == HOTEL:

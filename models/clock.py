@@ -5,7 +5,14 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from models import events as ev
-from models.commands import ClockTick, PauseClock, ResumeClock, SetGameLength, StartClock
+from models.commands import (
+    ClockTick,
+    PauseClock,
+    ResumeClock,
+    SetGameLength,
+    StartClock,
+    WithdrawTimeCall,
+)
 from models.errors import BadInput
 from models.officials import skip_if_away
 from models.state import Clock, GameState
@@ -83,6 +90,27 @@ def set_game_length(t: Scratch, cmd: SetGameLength) -> None:
             and cmd.minutes * MINUTE_MS <= elapsed_ms(clock, t.now)):
         t.refuse("time", f"{cmd.minutes} minutes have already been played")
     t.emit(ev.GameLengthSet(minutes=cmd.minutes, reason=cmd.reason))
+
+
+def withdraw_time_call(t: Scratch, cmd: WithdrawTimeCall) -> None:
+    """The judge takes back a time call recorded wrongly; the clock runs on as if never called.
+    Refused when time has genuinely run out at the command's time (give a new length)."""
+    clock = t.state.clock
+    if clock is None or clock.called_at is None:
+        t.refuse("time", "time has not been called: there is no time call to withdraw")
+    now = t.wall_time()
+    minutes = cmd.minutes or clock.minutes
+    left = remaining_ms(clock.model_copy(update={"called_at": None, "minutes": minutes}), now)
+    if left == 0:
+        t.refuse("time", f"time has genuinely run out (all {minutes} minutes have been played): "
+                 "withdraw the call with a new game length (minutes) longer than the time played")
+    s = t.state
+    reopened = s.phase == "over" and (s.ended or "").startswith("time")
+    not_due = [mark for mark in clock.announced if left > mark * MINUTE_MS]
+    t.emit(ev.TimeCallWithdrawn(at=now, reason=cmd.reason, reopened=reopened,
+                                announcements=not_due))
+    if cmd.minutes is not None and cmd.minutes != clock.minutes:
+        t.emit(ev.GameLengthSet(minutes=cmd.minutes, reason=cmd.reason))
 
 
 def clock_tick(t: Scratch, cmd: ClockTick) -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+
+from models.edition_ids import EditionId
 
 Name = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^\S(.*\S)?$")]
 Reason = Annotated[str, Field(min_length=1, pattern=r"\S")]
@@ -33,8 +35,27 @@ class _Command(BaseModel):
     )
     actor: Actor | None = Field(default=None, description="Defaults to the session's banker.")
     at: datetime | None = Field(
-        default=None, description="Wall time of the command (UTC); defaults to now."
+        default=None, description="Wall time of the command, with its zone; defaults to now."
     )
+
+    @field_validator("at")
+    @classmethod
+    def _at_is_zoned(cls, at: datetime | None) -> datetime | None:
+        return None if at is None else zoned(at)
+
+
+ZONE_EXAMPLE = "2026-11-23T14:05:00+08:00"
+
+
+def zoned(at: datetime) -> datetime:
+    """`at` itself if it carries a zone and lies within UTC's calendar; ValueError otherwise."""
+    if at.tzinfo is None or at.utcoffset() is None:
+        raise ValueError(f"the time must carry a zone, e.g. {ZONE_EXAMPLE}")
+    try:
+        at.astimezone(UTC)
+    except OverflowError:
+        raise ValueError(f"{at.isoformat()} is outside the calendar once converted to UTC") from None
+    return at
 
 
 def _check_dice(dice: Dice) -> Dice:
@@ -44,12 +65,32 @@ def _check_dice(dice: Dice) -> Dice:
     return dice
 
 
+def _argon2_hash(pin_hash: str) -> str:
+    if not pin_hash.startswith(("$argon2id$", "$argon2i$", "$argon2d$")):
+        raise ValueError("pin_hash is an argon2 hash made by the app (banker add-judge, "
+                         "banker run --judge), never a PIN")
+    return pin_hash
+
+
+PinHash = Annotated[str, AfterValidator(_argon2_hash),
+                    Field(description="An argon2 hash the app made from the judge's PIN.")]
+
+
+class JudgeEntry(BaseModel):
+    """A judge's registration: the name and an argon2 hash of the PIN, never the PIN."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: Name
+    pin_hash: PinHash
+
+
 class NewGame(_Command):
     """Open a game: the players in clockwise seating order and the recorded roll-off."""
 
     type: Literal["new_game"]
-    profile: str
-    board: str | None = Field(default=None, description="Board id; the profile's board if absent.")
+    profile: EditionId = Field(description="Profile id, shipped or the user's own edition.")
+    board: EditionId | None = Field(default=None, description="Board id; the profile's board if absent.")
     players: list[Name]
     roll_off: list[dict[str, Dice]] = Field(
         description="Rounds of the roll-off: the first has every player, each later round only "
@@ -59,6 +100,8 @@ class NewGame(_Command):
     tournament: str | None = Field(default=None, description="For the scoresheet's header.")
     round: str | None = Field(default=None, description="E.g. 'Qualifying 2'.")
     table: str | None = Field(default=None, description="The table's number or name.")
+    judges: list[JudgeEntry] | None = Field(
+        default=None, description="The game's first judges, registered with it (PIN hashes).")
 
     @field_validator("roll_off")
     @classmethod
@@ -101,7 +144,7 @@ class Bid(_Command):
 
     type: Literal["bid"]
     player: Name
-    amount: int = Field(gt=0)
+    amount: int  # the least bid is a rule of the profile, checked by the engine
 
 
 class CloseAuction(_Command):
@@ -145,7 +188,8 @@ class PayDebt(_Command):
     player: Name
 
 
-Steps = dict[SpaceIndex, Annotated[int, Field(ge=1, le=5)]]
+# A street takes at most 5 steps (4 houses, then a hotel): a rule, checked by the engine.
+Steps = dict[SpaceIndex, Annotated[int, Field(ge=1)]]
 
 
 class Build(_Command):
@@ -241,7 +285,7 @@ class Prebuild(_Command):
 
     type: Literal["prebuild"]
     player: Name
-    houses: dict[SpaceIndex, Annotated[int, Field(ge=1, le=3)]] = Field(min_length=1)
+    houses: dict[SpaceIndex, Annotated[int, Field(ge=1)]] = Field(min_length=1)  # at most 3: engine
 
 
 class StartPlay(_Command):
@@ -291,7 +335,7 @@ class MortgageeSale(_Command):
 
     type: Literal["mortgagee_sale"]
     player: Name
-    order: list[SpaceIndex] = Field(min_length=1)
+    order: list[SpaceIndex]  # every deed of the debtor once: checked by the engine
 
 
 class StartClock(_Command):
@@ -319,6 +363,16 @@ class SetGameLength(_Command):
     type: Literal["set_game_length"]
     minutes: int = Field(gt=0, le=600)
     reason: Reason
+
+
+class WithdrawTimeCall(_Command):
+    """Judge: take back a time call recorded wrongly (a mistyped time, a clock set wrong). Refused
+    while time has genuinely run out at `at`, unless `minutes` gives the game a new length."""
+
+    type: Literal["withdraw_time_call"]
+    reason: Reason
+    minutes: int | None = Field(default=None, gt=0, le=600,
+                                description="A new game length, set with the withdrawal.")
 
 
 class ClockTick(_Command):
@@ -373,7 +427,7 @@ class Fine(_Command):
 
     type: Literal["fine"]
     player: Name
-    amount: int = Field(gt=0)
+    amount: int  # at least M1: checked by the engine, citing the fine's clause
     reason: Reason
 
 
@@ -406,6 +460,14 @@ class CollectScoresheet(_Command):
     """The signed scoresheet is collected: the game is locked."""
 
     type: Literal["collect_scoresheet"]
+
+
+class AddJudge(_Command):
+    """Judge: register another judge for this game (a signed-in judge adds them)."""
+
+    type: Literal["add_judge"]
+    name: Name
+    pin_hash: PinHash
 
 
 class Unlock(_Command):
@@ -502,9 +564,10 @@ Command = Annotated[
     | KeepMortgaged | Trade | DeclareBankruptcy | DealDeeds | Prebuild | StartPlay | OfferSale
     | OfferPurchase | AnswerProposal | DecideSale | MortgageeSale | AdjustCash | AdjustDeed
     | AdjustBuildings | AdjustToken | AdjustJail | AdjustCard | AdjustTurn | StartClock | PauseClock
-    | ResumeClock | SetGameLength | ClockTick | ToiletBreak | PlayerReturned | DeclareAbsent
+    | ResumeClock | SetGameLength | WithdrawTimeCall | ClockTick | ToiletBreak | PlayerReturned
+    | DeclareAbsent
     | RaiseDispute | RuleDispute | Fine | Disqualify | CountCash | SettleCount | CollectScoresheet
-    | Unlock | Undo | Rewind,
+    | Unlock | Undo | Rewind | AddJudge,
     Field(discriminator="type"),
 ]
 
@@ -512,10 +575,12 @@ COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
 ADJUSTMENTS = (AdjustCash, AdjustDeed, AdjustBuildings, AdjustToken, AdjustJail, AdjustCard,
                AdjustTurn)
 # Only a judge may give these (the app asks for the judge's PIN).
-JUDGE_ONLY = (*ADJUSTMENTS, PauseClock, ResumeClock, SetGameLength, RuleDispute, Disqualify,
-              SettleCount, Unlock, Rewind)
+JUDGE_ONLY = (*ADJUSTMENTS, PauseClock, ResumeClock, SetGameLength, WithdrawTimeCall,
+              RuleDispute, Disqualify,
+              SettleCount, Unlock, Rewind, AddJudge)
 # The table's officials' commands: accepted whatever the state of play (time up, a break),
 # but not once the game is locked.
-OFFICIAL = (StartClock, PauseClock, ResumeClock, SetGameLength, ClockTick, ToiletBreak,
+OFFICIAL = (StartClock, PauseClock, ResumeClock, SetGameLength, WithdrawTimeCall, ClockTick,
+            ToiletBreak,
             PlayerReturned, RaiseDispute, RuleDispute, Fine, Disqualify, CountCash, SettleCount,
-            CollectScoresheet, Unlock)
+            CollectScoresheet, Unlock, AddJudge)

@@ -6,6 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from models.edition_ids import EditionId
+
 
 class _Effect(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -87,7 +89,7 @@ class Decks(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    id: str
+    id: EditionId
     name: str
     chance: list[Card]
     chest: list[Card]

@@ -44,6 +44,9 @@ def describe(event: Event, board: Board) -> str:
                                       f"for {name(e.space)}",
         ev.RentPaid: lambda e: f"{e.payer} pays {e.payee} {e.amount} rent (claim {e.claim})",
         ev.RentClaimLapsed: lambda e: f"Claim {e.claim} lapses: not collected in time",
+        ev.RentNotDue: lambda e: f"No rent for {name(e.space)}: "
+                                 + ("it is mortgaged" if e.reason == "mortgaged"
+                                    else f"{e.owner} is in Jail"),
         ev.TaxPaid: lambda e: f"{e.payer} pays {e.amount} {name(e.space)}",
         ev.CardDrawRequired: lambda e: f"{e.player} draws a "
                                        + ("Chance" if e.deck == "chance" else "Community Chest")
@@ -124,6 +127,12 @@ def describe(event: Event, board: Board) -> str:
         ev.AnnouncementMade: lambda e: f"{e.minutes_left} minute"
                                        + ("s" if e.minutes_left > 1 else "") + " left",
         ev.TimeCalled: lambda e: "Time is called",
+        ev.TimeCallWithdrawn: lambda e: "Time call withdrawn by the judge: the clock runs on"
+                                        + (" and play resumes" if e.reopened else "")
+                                        + (f" (announcements withdrawn: "
+                                           f"{', '.join(map(str, e.announcements))} minutes)"
+                                           if e.announcements else "")
+                                        + f": {e.reason}",
         ev.BreakStarted: lambda e: f"{e.player} leaves the table (break)",
         ev.BreakEnded: lambda e: f"{e.player} is back",
         ev.TurnSkipped: lambda e: f"{e.player} is away: turn skipped",
@@ -142,6 +151,7 @@ def describe(event: Event, board: Board) -> str:
         ev.GameUnlocked: lambda e: f"Game unlocked: {e.reason}",
         ev.CommandsVoided: lambda e: f"{e.how.capitalize()}: command(s) "
                                      f"{', '.join(map(str, e.commands))} voided ({e.reason})",
+        ev.JudgeAdded: lambda e: f"Judge {e.name} registered",
     }
     return say[type(event)](event)
 

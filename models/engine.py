@@ -11,6 +11,7 @@ from models import (
     building,
     cards,
     clock,
+    judges,
     market,
     mortgagee,
     mortgages,
@@ -32,7 +33,7 @@ from models.officials import paused_by_break
 from models.state import GameState
 from models.table import Scratch, Table
 
-__all__ = ["Table", "apply", "decide", "legal_commands", "replay", "start"]
+__all__ = ["Table", "advance", "apply", "decide", "legal_commands", "replay", "start"]
 
 _HANDLERS: dict[type, Callable[[Scratch, Any], None]] = {
     cm.Roll: turn.roll,
@@ -65,6 +66,7 @@ _HANDLERS: dict[type, Callable[[Scratch, Any], None]] = {
     cm.PauseClock: clock.pause_clock,
     cm.ResumeClock: clock.resume_clock,
     cm.SetGameLength: clock.set_game_length,
+    cm.WithdrawTimeCall: clock.withdraw_time_call,
     cm.ClockTick: clock.clock_tick,
     cm.ToiletBreak: officials.toilet_break,
     cm.PlayerReturned: officials.player_returned,
@@ -77,6 +79,7 @@ _HANDLERS: dict[type, Callable[[Scratch, Any], None]] = {
     cm.SettleCount: officials.settle_count,
     cm.CollectScoresheet: officials.collect_scoresheet,
     cm.Unlock: officials.unlock,
+    cm.AddJudge: judges.add_judge,
     cm.AdjustCash: adjustments.adjust_cash,
     cm.AdjustDeed: adjustments.adjust_deed,
     cm.AdjustBuildings: adjustments.adjust_buildings,
@@ -106,10 +109,35 @@ def decide(table: Table, state: GameState | None, command: Command) -> list[Even
     if isinstance(command, cm.NewGame):
         if state is not None:
             raise BadInput("this ledger already holds a game; open a new file for a new game")
-        return [new_game(table, command)]
+        return [new_game(table, command), *judges.registered_with(table, command)]
     if state is None:
         raise BadInput("no game has been started: the first command is new_game")
-    scratch = Scratch(table, state.clone(), now=command.at)
+    # Worked out on the state itself, with `apply` the only writer; its undo journal puts back
+    # whatever the events changed, whether the command is accepted or refused.
+    state.begin()
+    try:
+        return _events(table, state, command)
+    finally:
+        state.rollback()
+
+
+def advance(table: Table, state: GameState, command: Command) -> list[Event]:
+    """Like `decide`, but an accepted command's events are left applied to `state` (as if each
+    had been folded in with `apply`); a refused command raises and changes nothing."""
+    if isinstance(command, cm.NewGame):
+        raise BadInput("this ledger already holds a game; open a new file for a new game")
+    state.begin()
+    try:
+        events = _events(table, state, command)
+    except BaseException:
+        state.rollback()
+        raise
+    state.commit()
+    return events
+
+
+def _events(table: Table, state: GameState, command: Command) -> list[Event]:
+    scratch = Scratch(table, state, now=command.at)
     _check_gates(scratch, command)
     _HANDLERS[type(command)](scratch, command)
     turn.finish(scratch)
@@ -148,11 +176,11 @@ def _check_gates(t: Scratch, command: Command) -> None:
                  f"{state.placement.kind} won at auction")
     if state.debts and not isinstance(command, _RAISING):
         debt = state.debts[0]
-        t.refuse("debt", f"{debt.debtor} owes {debt.amount} to {debt.creditor} "
+        t.refuse("debt", f"{debt.debtor} owes M{debt.amount} to {debt.creditor} "
                  f"({debt.reason}); that is settled first")
     if state.interest_due and not isinstance(command, _DURING_INTEREST):
         due = state.interest_due[0]
-        t.refuse("lift", f"{due.player} must first lift {t.board.space(due.space).name} "
+        t.refuse("keep_mortgaged", f"{due.player} must first lift {t.board.space(due.space).name} "
                  "or pay the 10% and keep it mortgaged")
 
 

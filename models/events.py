@@ -191,6 +191,18 @@ class RentClaimLapsed(_Event):
     claim: int
 
 
+class RentNotDue(_Event):
+    """A landing on another player's deed that owes no rent, and why (so a claim is refused
+    with the reason a player can be told)."""
+
+    type: Literal["rent_not_due"] = "rent_not_due"
+    player: str
+    space: int
+    owner: str
+    reason: Literal["mortgaged", "owner_in_jail"]
+    turn_no: int
+
+
 class TaxPaid(_Payment):
     type: Literal["tax_paid"] = "tax_paid"
     space: int
@@ -577,6 +589,18 @@ class TimeCalled(_Event):
     play_out_round: bool = False  # the World Championship ending: equal turns for everyone
 
 
+class TimeCallWithdrawn(_Event):
+    """A judge took back a wrongly recorded time call: the clock runs on as if it was never
+    called (it kept running meanwhile), a game ended by that call is reopened where play stood,
+    and the `announcements` not yet due at `at` are withdrawn too, to be made again when due."""
+
+    type: Literal["time_call_withdrawn"] = "time_call_withdrawn"
+    at: datetime
+    reason: str
+    reopened: bool = False
+    announcements: list[int] = []
+
+
 class BreakStarted(_Event):
     type: Literal["break_started"] = "break_started"
     player: str
@@ -662,11 +686,20 @@ class CommandsVoided(_Event):
     reason: str
 
 
+class JudgeAdded(_Event):
+    """A judge registered for the game: with the new game, or by a signed-in judge."""
+
+    type: Literal["judge_added"] = "judge_added"
+    name: str
+    pin_hash: str  # argon2, made by the app; the PIN itself is never recorded
+
+
 Event = Annotated[
     GameStarted | DiceRolled | TokenMoved | SalaryPaid | SentToJail | JailTurnServed | LeftJail
     | JailFinePaid | RollAgain | TurnPassed | PurchaseOffered | DeedBought | PurchaseDeclined
     | AuctionOpened | BidPlaced | AuctionWon | AuctionWinnerStruckOut | AuctionUnsold
-    | RentClaimOpened | RentPaid | RentClaimLapsed | TaxPaid | CardDrawRequired | CardDrawn
+    | RentClaimOpened | RentPaid | RentClaimLapsed | RentNotDue | TaxPaid | CardDrawRequired
+    | CardDrawn
     | CardPayment | UtilityThrowRequired | JailCardKept | JailCardReturned | DebtIncurred
     | DebtPaid | CashAdjusted | DeedAdjusted | BuildingsAdjusted | TokenAdjusted | JailAdjusted
     | CardAdjusted | TurnAdjusted | BuildingsBought | BuildingsSold | BuildingAuctionWon
@@ -675,9 +708,11 @@ Event = Annotated[
     | HousesPrebuilt | PlayStarted | OwnPlotLanded | SaleOffered | PurchaseProposed
     | ProposalAnswered | SaleDecisionRequired | DeedSold | SaleAborted | DebtPartlyPaid
     | MortgageeSaleOpened | MortgagedDeedSold | DeedPassedToCreditor | ClockStarted | ClockPaused
-    | ClockResumed | GameLengthSet | AnnouncementMade | TimeCalled | BreakStarted | BreakEnded
+    | ClockResumed | GameLengthSet | AnnouncementMade | TimeCalled | TimeCallWithdrawn
+    | BreakStarted | BreakEnded
     | TurnSkipped | PlayerAbsent | DisputeRaised | DisputeRuled | FineImposed | PlayerDisqualified
-    | CashCounted | CountSettled | ScoresheetCollected | GameUnlocked | CommandsVoided,
+    | CashCounted | CountSettled | ScoresheetCollected | GameUnlocked | CommandsVoided
+    | JudgeAdded,
     Field(discriminator="type"),
 ]
 

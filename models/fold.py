@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import timedelta
-from typing import Any
+from typing import Any, Literal
 
 from models import events as ev
 from models.events import BANK, Event
@@ -14,13 +14,16 @@ from models.state import (
     CashCheck,
     Claim,
     Clock,
+    ClosedClaim,
     Debt,
     DeedState,
     Dispute,
     GameState,
     InterestDue,
+    NoRent,
     Placement,
     PlayerState,
+    PlayMark,
     Proposal,
 )
 
@@ -65,9 +68,34 @@ def apply(state: GameState, event: Event) -> GameState:
 
 def _move_money(state: GameState, transfer: ev.Transfer) -> None:
     if transfer.source != BANK:
-        state.player(transfer.source).cash -= transfer.amount
+        _player(state, transfer.source).cash -= transfer.amount
     if transfer.target != BANK:
-        state.player(transfer.target).cash += transfer.amount
+        _player(state, transfer.target).cash += transfer.amount
+
+
+# `apply` changes players, deeds, the auction and the clock in place, and dictionaries key by key,
+# each after telling the state (`changing`), whose undo journal keeps a before-image while a
+# decision is worked out on it; lists it replaces whole. Nothing else is changed in place.
+def _player(state: GameState, name: str) -> PlayerState:
+    return state.changing(state.player(name))
+
+
+def _deed(state: GameState, space: int) -> DeedState:
+    return state.changing(state.deeds[space])
+
+
+def _put(state: GameState, mapping: dict[Any, Any], key: Any, value: Any) -> None:
+    """Set `mapping[key]` to `value`, or remove the entry when `value` is None."""
+    state.changing_key(mapping, key)
+    if value is None:
+        mapping.pop(key, None)
+    else:
+        mapping[key] = value
+
+
+def _judge_added(state: GameState, e: ev.JudgeAdded) -> None:
+    # A new dict, not an update in place: `clone` shares it between copies.
+    state.judges = {**state.judges, e.name: e.pin_hash}
 
 
 def _nothing(state: GameState, event: Any) -> None:
@@ -89,11 +117,11 @@ def _dice(state: GameState, e: ev.DiceRolled) -> None:
 
 
 def _moved(state: GameState, e: ev.TokenMoved) -> None:
-    state.player(e.player).position = e.to_space
+    _player(state, e.player).position = e.to_space
 
 
 def _to_jail(state: GameState, e: ev.SentToJail) -> None:
-    player = state.player(e.player)
+    player = _player(state, e.player)
     player.in_jail = True
     player.jail_turns = 0
     player.position = _jail_space(state)
@@ -107,11 +135,11 @@ def _jail_space(state: GameState) -> int:
 
 
 def _served(state: GameState, e: ev.JailTurnServed) -> None:
-    state.player(e.player).jail_turns = e.turns_served
+    _player(state, e.player).jail_turns = e.turns_served
 
 
 def _left_jail(state: GameState, e: ev.LeftJail) -> None:
-    player = state.player(e.player)
+    player = _player(state, e.player)
     player.in_jail = False
     player.jail_turns = 0
     if e.how == "double":
@@ -144,7 +172,7 @@ def _offered(state: GameState, e: ev.PurchaseOffered) -> None:
 
 
 def _bought(state: GameState, e: ev.DeedBought) -> None:
-    state.deeds[e.space].owner = e.payer
+    _deed(state, e.space).owner = e.payer
     state.offer = None
     state.phase = "resolving"
 
@@ -162,12 +190,13 @@ def _auction_opened(state: GameState, e: ev.AuctionOpened) -> None:
 
 def _bid(state: GameState, e: ev.BidPlaced) -> None:
     assert state.auction is not None
-    state.auction.high_bid = e.amount
-    state.auction.high_bidder = e.player
+    auction = state.changing(state.auction)
+    auction.high_bid = e.amount
+    auction.high_bidder = e.player
 
 
 def _auction_won(state: GameState, e: ev.AuctionWon) -> None:
-    state.deeds[e.space].owner = e.payer
+    _deed(state, e.space).owner = e.payer
     _auction_over(state)
 
 
@@ -185,7 +214,7 @@ def _building_auction_won(state: GameState, e: ev.BuildingAuctionWon) -> None:
 
 def _steps(state: GameState, changes: list[ev.StepChange]) -> None:
     for change in changes:
-        deed = state.deeds[change.space]
+        deed = _deed(state, change.space)
         houses_after = change.after if change.after <= 4 else 0
         state.bank_houses += deed.houses - houses_after
         state.bank_hotels += int(deed.hotel) - int(change.after == 5)
@@ -207,11 +236,11 @@ def _sold_buildings(state: GameState, e: ev.BuildingsSold) -> None:
 
 
 def _mortgaged(state: GameState, e: ev.DeedMortgaged) -> None:
-    state.deeds[e.space].mortgaged = True
+    _deed(state, e.space).mortgaged = True
 
 
 def _lifted(state: GameState, e: ev.MortgageLifted) -> None:
-    state.deeds[e.space].mortgaged = False
+    _deed(state, e.space).mortgaged = False
     _interest_settled(state, e.payer, e.space)
 
 
@@ -226,17 +255,17 @@ def _interest_settled(state: GameState, player: str, space: int) -> None:
 
 def _traded(state: GameState, e: ev.TradeMade) -> None:
     for space in e.first_deeds:
-        state.deeds[space].owner = e.second
+        _deed(state, space).owner = e.second
     for space in e.second_deeds:
-        state.deeds[space].owner = e.first
+        _deed(state, space).owner = e.first
     for card in e.first_cards:
-        state.jail_cards[card] = e.second
+        _put(state, state.jail_cards, card, e.second)
     for card in e.second_cards:
-        state.jail_cards[card] = e.first
+        _put(state, state.jail_cards, card, e.first)
 
 
 def _bankrupt(state: GameState, e: ev.PlayerBankrupt) -> None:
-    player = state.player(e.player)
+    player = _player(state, e.player)
     player.bankrupt = True
     player.bankrupt_rank = e.rank
     player.in_jail = False
@@ -246,21 +275,19 @@ def _bankrupt(state: GameState, e: ev.PlayerBankrupt) -> None:
 
 
 def _deed_surrendered(state: GameState, e: ev.DeedSurrendered) -> None:
-    deed = state.deeds[e.space]
+    deed = _deed(state, e.space)
     deed.owner = None if e.to == BANK else e.to
     deed.mortgaged = e.mortgaged
     if e.interest_due:
-        state.interest_due.append(InterestDue(player=e.to, space=e.space))
+        state.interest_due = [*state.interest_due, InterestDue(player=e.to, space=e.space)]
 
 
 def _jail_card_surrendered(state: GameState, e: ev.JailCardSurrendered) -> None:
-    if e.to == BANK:
-        state.jail_cards.pop(e.card, None)
-    else:
-        state.jail_cards[e.card] = e.to
+    _put(state, state.jail_cards, e.card, None if e.to == BANK else e.to)
 
 
 def _ended(state: GameState, e: ev.GameEnded) -> None:
+    state.before_end = PlayMark(phase=state.phase, offer=state.offer, auction=state.auction)
     state.phase = "over"
     state.ended = e.reason
     state.winner = e.winner
@@ -269,13 +296,25 @@ def _ended(state: GameState, e: ev.GameEnded) -> None:
 
 
 def _claim_opened(state: GameState, e: ev.RentClaimOpened) -> None:
-    state.claims.append(Claim(claim=e.claim, space=e.space, payer=e.payer, owner=e.owner,
-                              amount=e.amount, turn_no=e.turn_no))
+    state.claims = [*state.claims, Claim(claim=e.claim, space=e.space, payer=e.payer,
+                                         owner=e.owner, amount=e.amount, turn_no=e.turn_no)]
     state.next_claim = e.claim + 1
 
 
 def _claim_closed(state: GameState, e: ev.RentPaid | ev.RentClaimLapsed) -> None:
-    state.claims = [c for c in state.claims if c.claim != e.claim]
+    _close_claim(state, e.claim, "collected" if isinstance(e, ev.RentPaid) else "lapsed")
+
+
+def _close_claim(state: GameState, number: int, how: Literal["collected", "owed", "lapsed"]) -> None:
+    for claim in state.claims:
+        if claim.claim == number:
+            _put(state, state.closed_claims, number, ClosedClaim(**claim.model_dump(), how=how))
+    state.claims = [c for c in state.claims if c.claim != number]
+
+
+def _no_rent(state: GameState, e: ev.RentNotDue) -> None:
+    state.no_rent = NoRent(player=e.player, space=e.space, owner=e.owner, reason=e.reason,
+                           turn_no=e.turn_no)
 
 
 def _card_required(state: GameState, e: ev.CardDrawRequired) -> None:
@@ -294,48 +333,48 @@ def _utility_required(state: GameState, e: ev.UtilityThrowRequired) -> None:
 
 
 def _card_kept(state: GameState, e: ev.JailCardKept) -> None:
-    state.jail_cards[e.card] = e.player
+    _put(state, state.jail_cards, e.card, e.player)
 
 
 def _card_returned(state: GameState, e: ev.JailCardReturned) -> None:
-    state.jail_cards.pop(e.card, None)
+    _put(state, state.jail_cards, e.card, None)
 
 
 def _debt(state: GameState, e: ev.DebtIncurred) -> None:
-    state.debts.append(Debt(debtor=e.debtor, creditor=e.creditor, amount=e.amount,
-                            reason=e.reason))
+    state.debts = [*state.debts, Debt(debtor=e.debtor, creditor=e.creditor, amount=e.amount,
+                                      reason=e.reason)]
     if e.claim is not None:
-        state.claims = [c for c in state.claims if c.claim != e.claim]
+        _close_claim(state, e.claim, "owed")
     if e.interest_on is not None:
         _interest_settled(state, e.debtor, e.interest_on)
 
 
 def _debt_paid(state: GameState, e: ev.DebtPaid) -> None:
-    for debt in state.debts:
+    for index, debt in enumerate(state.debts):
         if debt.debtor == e.payer and debt.creditor == e.payee and debt.amount == e.amount:
-            state.debts.remove(debt)
+            state.debts = state.debts[:index] + state.debts[index + 1:]
             return
     raise FoldError(f"no open debt of {e.amount} from {e.payer} to {e.payee}")
 
 
 def _deed_adjusted(state: GameState, e: ev.DeedAdjusted) -> None:
-    deed = state.deeds[e.space]
+    deed = _deed(state, e.space)
     deed.owner = e.owner
     deed.mortgaged = e.mortgaged
 
 
 def _buildings_adjusted(state: GameState, e: ev.BuildingsAdjusted) -> None:
-    deed = state.deeds[e.space]
+    deed = _deed(state, e.space)
     after = 5 if e.hotel else e.houses
     _steps(state, [ev.StepChange(space=e.space, before=deed.steps, after=after)])
 
 
 def _token_adjusted(state: GameState, e: ev.TokenAdjusted) -> None:
-    state.player(e.player).position = e.space
+    _player(state, e.player).position = e.space
 
 
 def _jail_adjusted(state: GameState, e: ev.JailAdjusted) -> None:
-    player = state.player(e.player)
+    player = _player(state, e.player)
     player.in_jail = e.in_jail
     player.jail_turns = e.turns_served if e.in_jail else 0
     if e.in_jail:
@@ -343,10 +382,7 @@ def _jail_adjusted(state: GameState, e: ev.JailAdjusted) -> None:
 
 
 def _card_adjusted(state: GameState, e: ev.CardAdjusted) -> None:
-    if e.holder is None:
-        state.jail_cards.pop(e.card, None)
-    else:
-        state.jail_cards[e.card] = e.holder
+    _put(state, state.jail_cards, e.card, e.holder)
 
 
 def _turn_adjusted(state: GameState, e: ev.TurnAdjusted) -> None:
@@ -366,12 +402,12 @@ def _turn_adjusted(state: GameState, e: ev.TurnAdjusted) -> None:
 def _dealt(state: GameState, e: ev.DeedsDealt) -> None:
     for name, spaces in e.hands.items():
         for space in spaces:
-            state.deeds[space].owner = name
+            _deed(state, space).owner = name
 
 
 def _prebuilt(state: GameState, e: ev.HousesPrebuilt) -> None:
     _steps(state, e.changes)
-    state.prebuilt.append(e.player)
+    state.prebuilt = [*state.prebuilt, e.player]
 
 
 def _play_started(state: GameState, e: ev.PlayStarted) -> None:
@@ -403,19 +439,16 @@ def _sale_decision(state: GameState, e: ev.SaleDecisionRequired) -> None:
 
 
 def _deed_sold(state: GameState, e: ev.DeedSold) -> None:
-    state.deeds[e.space].owner = e.buyer
+    _deed(state, e.space).owner = e.buyer
     _auction_over(state)
 
 
 def _reduce_debt(state: GameState, debtor: str, creditor: str, amount: int) -> None:
-    # Debts are shared with the state this one was cloned from: replace, never change in place.
     for index, debt in enumerate(state.debts):
         if debt.debtor == debtor and debt.creditor == creditor:
             left = debt.amount - amount
-            if left > 0:
-                state.debts[index] = debt.model_copy(update={"amount": left})
-            else:
-                del state.debts[index]
+            kept = [debt.model_copy(update={"amount": left})] if left > 0 else []
+            state.debts = [*state.debts[:index], *kept, *state.debts[index + 1:]]
             return
     raise FoldError(f"no open debt from {debtor} to {creditor}")
 
@@ -425,14 +458,14 @@ def _partly_paid(state: GameState, e: ev.DebtPartlyPaid) -> None:
 
 
 def _mortgaged_deed_sold(state: GameState, e: ev.MortgagedDeedSold) -> None:
-    state.deeds[e.space].owner = e.buyer
+    _deed(state, e.space).owner = e.buyer
     if e.to_creditor:
         _reduce_debt(state, e.debtor, e.creditor, e.to_creditor)
     _auction_over(state)
 
 
 def _passed_to_creditor(state: GameState, e: ev.DeedPassedToCreditor) -> None:
-    state.deeds[e.space].owner = e.creditor
+    _deed(state, e.space).owner = e.creditor
     _reduce_debt(state, e.debtor, e.creditor, e.value)
     _auction_over(state)
 
@@ -440,7 +473,7 @@ def _passed_to_creditor(state: GameState, e: ev.DeedPassedToCreditor) -> None:
 def _clock(state: GameState) -> Clock:
     if state.clock is None:
         raise FoldError("a clock event in a game without a clock")
-    return state.clock
+    return state.changing(state.clock)
 
 
 def _clock_started(state: GameState, e: ev.ClockStarted) -> None:
@@ -463,7 +496,7 @@ def _length_set(state: GameState, e: ev.GameLengthSet) -> None:
     if state.clock is None:
         state.clock = Clock(minutes=e.minutes)
     else:
-        state.clock.minutes = e.minutes
+        _clock(state).minutes = e.minutes
 
 
 def _announced(state: GameState, e: ev.AnnouncementMade) -> None:
@@ -475,17 +508,29 @@ def _time_called(state: GameState, e: ev.TimeCalled) -> None:
     state.final_round = e.play_out_round
 
 
+def _time_call_withdrawn(state: GameState, e: ev.TimeCallWithdrawn) -> None:
+    clock = _clock(state)
+    clock.called_at = None
+    clock.announced = [mark for mark in clock.announced if mark not in e.announcements]
+    state.final_round = False
+    where = state.before_end
+    if e.reopened and where is not None:
+        state.phase, state.offer = where.phase, where.offer
+        state.auction = where.auction.model_copy(deep=True) if where.auction else None
+        state.ended = state.winner = state.before_end = None
+
+
 def _break_started(state: GameState, e: ev.BreakStarted) -> None:
-    state.breaks[e.player] = e.at
+    _put(state, state.breaks, e.player, e.at)
 
 
 def _break_ended(state: GameState, e: ev.BreakEnded) -> None:
-    state.breaks.pop(e.player, None)
+    _put(state, state.breaks, e.player, None)
 
 
 def _dispute_raised(state: GameState, e: ev.DisputeRaised) -> None:
-    state.disputes.append(Dispute(dispute=e.dispute, raised_by=e.raised_by, about=e.about,
-                                  entries=list(e.entries)))
+    state.disputes = [*state.disputes, Dispute(dispute=e.dispute, raised_by=e.raised_by,
+                                               about=e.about, entries=list(e.entries))]
 
 
 def _dispute_ruled(state: GameState, e: ev.DisputeRuled) -> None:
@@ -494,8 +539,8 @@ def _dispute_ruled(state: GameState, e: ev.DisputeRuled) -> None:
 
 
 def _cash_counted(state: GameState, e: ev.CashCounted) -> None:
-    state.checks.append(CashCheck(check=e.check, player=e.player, counted=e.counted,
-                                  balance=e.balance))
+    state.checks = [*state.checks, CashCheck(check=e.check, player=e.player, counted=e.counted,
+                                             balance=e.balance)]
 
 
 def _count_settled(state: GameState, e: ev.CountSettled) -> None:
@@ -532,6 +577,7 @@ _HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
     ev.RentClaimOpened: _claim_opened,
     ev.RentPaid: _claim_closed,
     ev.RentClaimLapsed: _claim_closed,
+    ev.RentNotDue: _no_rent,
     ev.TaxPaid: _nothing,
     ev.CardDrawRequired: _card_required,
     ev.CardDrawn: _card_drawn,
@@ -580,6 +626,7 @@ _HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
     ev.GameLengthSet: _length_set,
     ev.AnnouncementMade: _announced,
     ev.TimeCalled: _time_called,
+    ev.TimeCallWithdrawn: _time_call_withdrawn,
     ev.BreakStarted: _break_started,
     ev.BreakEnded: _break_ended,
     ev.TurnSkipped: _nothing,
@@ -593,4 +640,5 @@ _HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
     ev.ScoresheetCollected: _collected,
     ev.GameUnlocked: _unlocked,
     ev.CommandsVoided: _nothing,
+    ev.JudgeAdded: _judge_added,
 }

@@ -31,7 +31,7 @@ def build_on_landing(t: Scratch, cmd: Build) -> None:
                  "before the next throw")
     plots = sorted(space for space in right.at_landing if not t.state.deeds[space].mortgaged)
     if right.space not in plots:
-        t.refuse("mortgage", f"{t.space_name(right.space)} is mortgaged: lift it first (PX 7.2.4)")
+        t.refuse("build_mortgaged", f"{t.space_name(right.space)} is mortgaged: lift it before building")
     spaces = sorted(cmd.add)
     # PX 6.2.6: with the landed plot at 4 houses, the other 4-house plots of the group may take
     # their hotels at the same landing.
@@ -54,7 +54,7 @@ def build_on_landing(t: Scratch, cmd: Build) -> None:
     cost = sum(steps_price(t.profile, t.street(c.space), c.before, c.after) for c in changes)
     cash = t.state.player(cmd.player).cash
     if cash < cost:
-        t.refuse("build", f"the buildings cost {cost}; {cmd.player} has {cash}")
+        t.refuse("build", f"the buildings cost M{cost}; {cmd.player} has M{cash}")
     t.emit(ev.BuildingsBought(player=cmd.player, changes=changes, amount=cost))
 
 
@@ -62,7 +62,7 @@ def _check_plot(t: Scratch, space: int, before: int, after: int, at_landing: int
                 direct: bool) -> None:
     name = t.space_name(space)
     if after > HOTEL:
-        t.refuse("hotel", f"{name} would hold more than one hotel")
+        t.refuse("hotel", f"{name} would pass its hotel: a plot takes at most 4 houses, then one hotel")
     if direct:
         # PX 6.2.11: with no houses in the Bank, a hotel may be bought directly.
         if after != HOTEL:
@@ -71,7 +71,7 @@ def _check_plot(t: Scratch, space: int, before: int, after: int, at_landing: int
     limit = t.profile.max_houses_per_landing
     added_houses = min(after, 4) - before if before < HOTEL else 0
     if limit is not None and added_houses > limit:
-        t.refuse("build_limit", f"at most {limit} houses at one go")
+        t.refuse("build_limit", f"at most {limit} houses at one go on {name}")
     if after == HOTEL and at_landing != 4:
         t.refuse("hotel", f"a hotel on {name} needs 4 houses standing when the player lands there")
 

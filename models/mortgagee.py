@@ -23,14 +23,15 @@ def mortgagee_sale(t: Scratch, cmd: MortgageeSale) -> None:
         t.refuse("mortgagee_sale", f"{cmd.player} owes no player anything")
     owned = s.owned_by(cmd.player)
     if any(d.steps for d in owned):
-        t.refuse("mortgagee_sale", "sell every building to the Bank first (PX 7.3.1a)")
+        t.refuse("debt", f"{cmd.player} first sells every building to the Bank")
     if not owned or not all(d.mortgaged for d in owned):
         t.refuse("mortgagee_sale", "a mortgagee sale is for a debtor whose every deed is mortgaged")
     if sorted(cmd.order) != sorted(d.space for d in owned):
-        t.refuse("mortgagee_sale", "the order must name each of the debtor's deeds once")
+        names = ", ".join(t.space_name(d.space) for d in owned)
+        t.refuse("mortgagee_sale", f"the order must name each of {cmd.player}'s deeds once: {names}")
     cash = s.player(cmd.player).cash
     if cash >= debt.amount:
-        t.refuse("mortgagee_sale", f"{cmd.player} has {cash} and can pay the {debt.amount}")
+        t.refuse("mortgagee_sale", f"{cmd.player} has M{cash} and can pay the M{debt.amount} owed")
     if cash:
         t.emit(ev.DebtPartlyPaid(payer=cmd.player, payee=debt.creditor, amount=cash))
     t.emit(ev.MortgageeSaleOpened(debtor=cmd.player, creditor=debt.creditor, order=cmd.order))

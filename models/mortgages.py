@@ -28,7 +28,7 @@ def mortgage(t: Scratch, cmd: Mortgage) -> None:
     debt = owed(t.state, cmd.player)
     most = raisable(t.board, t.state, cmd.player, t.profile.hotel_outright_sale)
     if t.profile.bankrupt_as_is and debt > most:
-        t.refuse("debt", f"{cmd.player} owes {debt} and could raise at most {most}: "
+        t.refuse("debt", f"{cmd.player} owes M{debt} and could raise at most M{most}: "
                  "bankrupt as is, without mortgaging")
     t.emit(ev.DeedMortgaged(payer=BANK, payee=cmd.player, amount=figures.mortgage, space=cmd.space))
 
@@ -42,7 +42,7 @@ def lift(t: Scratch, cmd: Lift) -> None:
     cost = value + percent_up(value, t.profile.mortgage_interest_percent)
     cash = t.state.player(cmd.player).cash
     if cash < cost:
-        t.refuse("lift", f"lifting {t.space_name(cmd.space)} costs {cost}; {cmd.player} has {cash}")
+        t.refuse("lift", f"lifting {t.space_name(cmd.space)} costs M{cost}; {cmd.player} has M{cash}")
     t.emit(ev.MortgageLifted(payer=cmd.player, payee=BANK, amount=cost, space=cmd.space))
 
 
@@ -51,7 +51,7 @@ def keep_mortgaged(t: Scratch, cmd: KeepMortgaged) -> None:
     _own_deed(t, cmd.player, cmd.space)
     due = [d for d in t.state.interest_due if d.player == cmd.player and d.space == cmd.space]
     if not due:
-        t.refuse("lift", f"no interest is due from {cmd.player} on {t.space_name(cmd.space)}")
+        t.refuse("keep_mortgaged", f"no interest is due from {cmd.player} on {t.space_name(cmd.space)}")
     interest = percent_up(t.board.deed(cmd.space).mortgage, t.profile.mortgage_interest_percent)
     if t.state.player(cmd.player).cash < interest:
         # The 10% is owed, not optional: short of cash, it becomes a debt to the Bank.

@@ -107,6 +107,8 @@ def fine(t: Scratch, cmd: Fine) -> None:
     """A fine to the Bank; a player short of cash owes it as a debt."""
     if t.player(cmd.player).bankrupt:
         t.refuse("fine", f"{cmd.player} is out of the game")
+    if cmd.amount < 1:
+        t.refuse("fine", f"a fine is at least M1, not M{cmd.amount}")
     pay(t, cmd.player, BANK, cmd.amount, f"fine: {cmd.reason}",
         lambda: ev.FineImposed(payer=cmd.player, payee=BANK, amount=cmd.amount, reason=cmd.reason))
 

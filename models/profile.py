@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from models.edition_ids import EditionId
+
 # Every rule the engine can cite. A profile maps each to the clause its rule book gives it, so an
 # error reads "SG Paying Rent: ..." at an SG table and "CL Collect rent: ..." at a classic one.
 CLAUSE_KEYS: tuple[str, ...] = (
@@ -57,6 +59,11 @@ CLAUSE_KEYS: tuple[str, ...] = (
     "locked",
     "undo",
     "judge",
+    "auction_raise",
+    "jail_no_part",
+    "build_mortgaged",
+    "sale_mortgaged",
+    "keep_mortgaged",
 )
 
 
@@ -65,11 +72,11 @@ class Profile(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    id: str
+    id: EditionId
     code: str = Field(pattern=r"^[A-Z]{2,3}$")
     name: str
-    board: str
-    deck: str
+    board: EditionId
+    deck: EditionId
     players_min: int = Field(ge=2)
     players_max: int = Field(le=8)
     starting_cash: int = Field(gt=0)

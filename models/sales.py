@@ -18,9 +18,10 @@ def offer_sale(t: Scratch, cmd: OfferSale) -> None:
     if deed.owner != cmd.player:
         t.refuse("sale_offer", f"{cmd.player} does not own {t.space_name(cmd.space)}")
     if deed.mortgaged:
-        t.refuse("trade", f"{t.space_name(cmd.space)} is mortgaged and cannot be offered (PX 7.2.3)")
+        t.refuse("sale_mortgaged", f"{t.space_name(cmd.space)} is mortgaged and cannot be offered for sale")
     if raising and deed.steps:
-        t.refuse("debt", "sell the buildings on it before auctioning it to raise money (PX 7.3.1c)")
+        t.refuse("debt", f"sell the buildings on {t.space_name(cmd.space)} to the Bank before auctioning it "
+                 "to raise money")
     t.emit(ev.SaleOffered(seller=cmd.player, space=cmd.space, minimum=cmd.minimum,
                           to_raise_money=raising))
     _open(t, cmd.player, cmd.space, cmd.minimum, resume_roll=not raising)
@@ -33,9 +34,9 @@ def offer_purchase(t: Scratch, cmd: OfferPurchase) -> None:
     if deed.owner is None or deed.owner == cmd.player:
         t.refuse("sale_offer", f"{t.space_name(cmd.space)} is not another player's")
     if deed.mortgaged:
-        t.refuse("trade", f"{t.space_name(cmd.space)} is mortgaged and cannot be sold (PX 7.2.3)")
+        t.refuse("sale_mortgaged", f"{t.space_name(cmd.space)} is mortgaged and cannot be sold")
     if t.state.player(deed.owner).in_jail:
-        t.refuse("rent_in_jail", f"{deed.owner} is in Jail and takes no part in sales")
+        t.refuse("jail_no_part", f"{deed.owner} is in Jail and takes no part in sales")
     t.emit(ev.PurchaseProposed(buyer=cmd.player, space=cmd.space, price=cmd.price))
 
 
@@ -100,7 +101,7 @@ def _check_offer(t: Scratch, name: str, raising: bool) -> None:
     if player.bankrupt:
         t.refuse("sale_offer", f"{name} is out of the game")
     if player.in_jail and not t.profile.jail_takes_part:
-        t.refuse("rent_in_jail", f"{name} is in Jail and takes no part in sales")
+        t.refuse("jail_no_part", f"{name} is in Jail and takes no part in sales")
     if raising:
         if s.phase in ("auction", "proposal", "sale_decision"):
             t.refuse("sale_offer", "finish the auction under way first")

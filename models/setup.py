@@ -77,7 +77,7 @@ def prebuild(t: Scratch, cmd: Prebuild) -> None:
                for c in changes for k in range(1, c.after + 1))
     cash = s.player(cmd.player).cash
     if cash < cost:
-        t.refuse("prebuild", f"the houses cost {cost}; {cmd.player} has {cash}")
+        t.refuse("prebuild", f"the houses cost M{cost}; {cmd.player} has M{cash}")
     t.emit(ev.HousesPrebuilt(player=cmd.player, changes=changes, amount=cost))
 
 

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from models.events import AuctionKind, Resume
+from models.journal import Journal
+
+Part = TypeVar("Part")
 
 Phase = Literal["deal", "prebuild", "roll", "resolving", "buy", "auction", "card", "utility_throw",
                 "placement", "proposal", "sale_decision", "over"]
 
 
-# Players and deeds are plain slotted dataclasses: a decision copies them all, many times a
-# second in the simulator, and an explicit copy is several times cheaper than a model's.
+# Players and deeds are plain slotted dataclasses: the undo journal copies the ones a decision
+# changes, many times a second in the simulator, and an explicit copy is far cheaper than a model's.
 @dataclass(slots=True)
 class PlayerState:
     name: str
@@ -56,6 +59,27 @@ class Claim(BaseModel):
     payer: str
     owner: str
     amount: int
+    turn_no: int
+
+
+class ClosedClaim(BaseModel):
+    """A claim no longer open: collected (paid or owed as a debt) or lapsed; kept to say why."""
+
+    claim: int
+    space: int
+    payer: str
+    owner: str
+    amount: int
+    how: Literal["collected", "owed", "lapsed"]
+
+
+class NoRent(BaseModel):
+    """The last landing on another player's deed that owed no rent, and why."""
+
+    player: str
+    space: int
+    owner: str
+    reason: Literal["mortgaged", "owner_in_jail"]
     turn_no: int
 
 
@@ -106,6 +130,14 @@ class Clock(BaseModel):
     paused_ms: int = 0
     announced: list[int] = []
     called_at: datetime | None = None
+
+
+class PlayMark(BaseModel):
+    """Where play stood when the game ended, so a withdrawn time call can reopen it there."""
+
+    phase: Phase
+    offer: int | None = None
+    auction: Auction | None = None
 
 
 class Dispute(BaseModel):
@@ -170,6 +202,10 @@ class GameState(BaseModel):
     auction: Auction | None = None
     claims: list[Claim] = []
     next_claim: int = 1
+    closed_claims: dict[int, ClosedClaim] = Field(
+        default_factory=dict, description="Claims collected or lapsed, by number."
+    )
+    no_rent: NoRent | None = None
     debts: list[Debt] = []
     interest_due: list[InterestDue] = []
     placement: Placement | None = None
@@ -187,27 +223,57 @@ class GameState(BaseModel):
     first_player: str = ""
     bankruptcies: int = 0
     ended: str | None = Field(default=None, description="Why the game ended, once it has.")
+    before_end: PlayMark | None = Field(default=None, description="Where play stood at the end.")
     winner: str | None = None
     last_dice: tuple[int, int] | None = None
     seq: int = Field(default=0, description="Number of events folded into this state.")
+    judges: dict[str, str] = Field(
+        default_factory=dict, exclude=True,
+        description="Registered judges: name -> argon2 PIN hash (never dumped, never shown).")
+
+    _journal: Journal | None = PrivateAttr(default=None)
+
+    def begin(self) -> None:
+        """Start recording what `apply` changes, so that `rollback` can put all of it back (a
+        decision is worked out on the live state: no copy of the whole state is made)."""
+        if self._journal is not None:
+            raise RuntimeError("a decision is already being worked out on this state")
+        self._journal = Journal(self.__dict__, self.__pydantic_fields_set__)
+
+    def rollback(self) -> None:
+        """Undo every change since `begin`, in place, and stop recording."""
+        journal, self._journal = self._journal, None
+        if journal is not None:
+            journal.undo(self.__dict__, self.__pydantic_fields_set__)
+
+    def commit(self) -> None:
+        """Keep every change since `begin`, and stop recording."""
+        self._journal = None
+
+    def changing(self, part: Part) -> Part:
+        """`part` (a player, deed, auction or clock of this state), about to change in place."""
+        if self._journal is not None:
+            self._journal.keep(part)
+        return part
+
+    def changing_key(self, mapping: dict[Any, Any], key: Any) -> dict[Any, Any]:
+        """`mapping` (a dictionary of this state), whose entry `key` is about to change."""
+        if self._journal is not None:
+            self._journal.keep_key(mapping, key)
+        return mapping
 
     def clone(self) -> GameState:
-        """An independent copy for a decision to work on; far cheaper than a deep copy because
-        only what `apply` mutates in place is copied (claims, debts and the like are replaced
-        whole, never changed in place)."""
+        """An independent copy; far cheaper than a deep copy because only what `apply` changes in
+        place is copied (lists are replaced whole by `apply`, never changed in place)."""
         copy = self.model_copy()
         copy.players = [p.clone() for p in self.players]
         copy.deeds = {space: d.clone() for space, d in self.deeds.items()}
         copy.jail_cards = dict(self.jail_cards)
-        copy.claims = list(self.claims)
-        copy.debts = list(self.debts)
-        copy.interest_due = list(self.interest_due)
-        copy.auction = self.auction.model_copy(deep=True) if self.auction else None
-        copy.prebuilt = list(self.prebuilt)
+        copy.closed_claims = dict(self.closed_claims)
+        copy.auction = self.auction.model_copy() if self.auction else None
         copy.breaks = dict(self.breaks)
-        copy.disputes = list(self.disputes)
-        copy.checks = list(self.checks)
-        copy.clock = self.clock.model_copy(deep=True) if self.clock else None
+        copy.clock = self.clock.model_copy() if self.clock else None
+        copy._journal = None
         return copy
 
     def player(self, name: str) -> PlayerState:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import cached_property
 from datetime import datetime
 from typing import NoReturn
 
@@ -14,6 +15,7 @@ from models.events import BANK, Event
 from models.fold import apply
 from models.profile import Profile
 from models.state import DeedState, GameState, PlayerState
+from models.suggest import did_you_mean, shown
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,12 @@ class Table:
     profile: Profile
     decks: Decks
 
+    @cached_property
+    def colour_sets(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """Each colour set's id and the spaces of its streets, in board order."""
+        return tuple((group.id, tuple(s.index for s in self.board.streets_of(group.id)))
+                     for group in self.board.groups)
+
     def digest(self) -> str:
         """SHA-256 of the rule data, recorded when a game starts so it cannot change unnoticed."""
         parts = (self.board.model_dump_json(), self.profile.model_dump_json(),
@@ -33,7 +41,8 @@ class Table:
 
 @dataclass
 class Scratch:
-    """A copy of the state that a command's events are applied to as they are decided."""
+    """The state a command's events are applied to as they are decided (the live state, its
+    changes recorded by its undo journal, so that the engine can put them back)."""
 
     table: Table
     state: GameState
@@ -62,7 +71,9 @@ class Scratch:
     def player(self, name: str) -> PlayerState:
         """The named player; raises BadInput for a name not at this table."""
         if not self.state.has_player(name):
-            raise BadInput(f"no player called {name!r} at this table")
+            names = [p.name for p in self.state.players]
+            raise BadInput(f"no player called {shown(name)} at this table"
+                           f"{did_you_mean(name, names)}")
         return self.state.player(name)
 
     def account(self, name: str) -> str:

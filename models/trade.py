@@ -21,7 +21,7 @@ def trade(t: Scratch, cmd: Trade) -> None:
         if player.bankrupt:
             t.refuse("trade", f"{name} is out of the game")
         if player.in_jail and not t.profile.jail_takes_part:
-            t.refuse("rent_in_jail", f"{name} is in Jail")
+            t.refuse("jail_no_part", f"{name} is in Jail and may not deal")
     if t.state.phase in ("auction", "card", "utility_throw", "placement"):
         t.refuse("trade", "finish the auction, card or throw under way first")
     if cmd.first_gives.is_empty() and cmd.second_gives.is_empty():
@@ -53,13 +53,13 @@ def _check_sale(t: Scratch, cmd: Trade) -> None:
         t.refuse("trade", "sell a Get Out of Jail Free card on its own")
     cap = t.profile.jail_card_price_cap
     if seller.cards and cap is not None and buyer.cash > cap * len(seller.cards):
-        t.refuse("jail_card_price", f"a Get Out of Jail Free card sells for at most {cap}")
+        t.refuse("jail_card_price", f"a Get Out of Jail Free card sells for at most M{cap}")
 
 
 def _check_side(t: Scratch, name: str, gives: Bundle) -> None:
     cash = t.state.player(name).cash
     if gives.cash > cash:
-        t.refuse("trade", f"{name} offers {gives.cash} and has {cash}")
+        t.refuse("trade", f"{name} offers M{gives.cash} and has M{cash}")
     for space in gives.deeds:
         deed = t.deed_state(space)
         if deed.owner != name:
@@ -104,8 +104,8 @@ def _settle_mortgages(t: Scratch, cmd: Trade) -> None:
         amount = value + interest if space in cmd.lift else interest
         cash = t.state.player(name).cash
         if cash < amount:
-            t.refuse("lift", f"{name} must pay {amount} on mortgaged {t.space_name(space)} "
-                     f"and would have {cash}")
+            t.refuse("lift", f"{name} must pay M{amount} on mortgaged {t.space_name(space)} "
+                     f"and has M{cash}")
         if space in cmd.lift:
             t.emit(ev.MortgageLifted(payer=name, payee=BANK, amount=amount, space=space))
         else:

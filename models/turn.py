@@ -71,7 +71,7 @@ def pay_jail_fine(t: Scratch, cmd: PayJailFine) -> None:
     player = _jailed_before_roll(t, cmd.player)
     fine = t.profile.jail_fine
     if player.cash < fine:
-        t.refuse("jail_fine", f"{player.name} has {player.cash}, the fine is {fine}")
+        t.refuse("jail_fine", f"{player.name} has M{player.cash}; the fine is M{fine}")
     t.emit(ev.JailFinePaid(payer=player.name, payee=BANK, amount=fine))
     t.emit(ev.LeftJail(player=player.name, how="fine"))
 
@@ -142,9 +142,10 @@ def _land_on_deed(t: Scratch, name: str, space: int, dice_total: int, multiplier
         if t.profile.building == "on_landing":
             own_plot_landed(t, name, space)
         return
-    if deed.mortgaged:
-        return
-    if t.state.player(deed.owner).in_jail and not t.profile.jail_collects_rent:
+    if deed.mortgaged or (t.state.player(deed.owner).in_jail and not t.profile.jail_collects_rent):
+        # No claim is opened; the event says why, so collecting it is refused with the reason.
+        t.emit(ev.RentNotDue(player=name, space=space, owner=deed.owner, turn_no=t.state.turn_no,
+                             reason="mortgaged" if deed.mortgaged else "owner_in_jail"))
         return
     if utility_multiplier is not None:
         t.emit(ev.UtilityThrowRequired(player=name, space=space, multiplier=utility_multiplier))
@@ -255,5 +256,10 @@ def _expect_roll_phase(t: Scratch) -> None:
         "card": f"{s.current} must first draw a {s.card_deck} card",
         "utility_throw": f"{s.current} must first throw for the utility rent",
         "over": "the game is over",
+        "proposal": "the owner must first answer the offer to buy",
+        "sale_decision": "the seller must first decide whether to sell below the minimum",
+        "placement": "the building won at auction must first be placed",
+        "deal": "the game is still being set up",
+        "prebuild": "the game is still being set up",
     }
-    t.refuse("turn", waiting.get(s.phase, f"play is at {s.phase}"))
+    t.refuse("turn", waiting.get(s.phase, "finish what the last throw asked first"))

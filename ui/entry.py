@@ -1,55 +1,83 @@
-"""The `banker` console script: the CLI of app/, plus the commands that need Qt (PDF, window)."""
+"""The `banker` console script: the window with no command, else the CLI (loaded only when run)."""
 
 from __future__ import annotations
 
-import os
 import sys
-from pathlib import Path
 
 import click
 
-from app.cli import DB_OPTION, EXIT_LEDGER, EXIT_REFUSED, GAME_OPTION, main
-from app.scoresheet import scoresheet
-from app.tables import TableGame, dumps, parse_command
-from models.errors import BankerError
+# Each command's first help line, so `banker --help` lists them without loading the app (the
+# ledger's SQLAlchemy, Alembic, argon2, Qt); a test checks them against the commands themselves.
+SHORT_HELP = {
+    "add-judge": "A signed-in judge registers another judge: a ledger entry holding only a slow "
+                 "salted hash of the new PIN (from BANKER_NEW_JUDGE_PIN or a hidden prompt, asked twice).",
+    "build-cost": "Preview what a build would cost, step by step, without recording anything.",
+    "check-board": "Validate a board file.",
+    "check-decks": "Validate a deck file.",
+    "check-profile": "Validate a profile file.",
+    "ledger": "List the game's events, oldest first.",
+    "run": "Apply the commands of SCRIPT (JSON lines; - reads standard input) in order; stop at "
+           "the first refused one.",
+    "schema": "Print the JSON Schema of a command line.",
+    "scoresheet": "The end-of-game scoresheet: net worth, ranking, tie-break figures, signature "
+                  "lines.",
+    "simulate": "Play random legal games through the engine and check every invariant after "
+                "every event.",
+    "start": "Start the app: records the sample game in the user's data folder and shows its "
+             "state.",
+    "state": "Show the game's current state.",
+    "verify": "Re-check the file, the hash chain and the fold, and print the head; exit 0 only "
+              "when all is sound (and the file holds --head).",
+}
 
 
-@main.command("scoresheet")
-@DB_OPTION
-@GAME_OPTION
-@click.option("--json", "as_json", is_flag=True, help="Every figure of the sheet as JSON.")
-@click.option("--pdf", "pdf", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write the printable sheet to this PDF file.")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
-@click.option("--collect", is_flag=True, help="Record that the signed sheet was collected "
-              "(locks the game).")
-def scoresheet_command(db: str, game: str | None, as_json: bool, pdf: Path | None, paper: str,
-                       collect: bool) -> None:
-    """The end-of-game scoresheet: net worth, ranking, tie-break figures, signature lines."""
+def commands() -> click.Group:
+    """The CLI's commands, loaded (with everything they import) when one is run."""
+    from ui.scoresheet.command import main as cli  # noqa: PLC0415
+
+    return cli
+
+
+class Banker(click.Group):
+    """Lists the commands from SHORT_HELP; loads the real ones only to run one."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(SHORT_HELP)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return commands().get_command(ctx, cmd_name) if cmd_name in SHORT_HELP else None
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        limit = formatter.width - 6 - max(len(name) for name in SHORT_HELP)
+        rows = [(name, click.Command(name, help=text).get_short_help_str(limit))
+                for name, text in sorted(SHORT_HELP.items())]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=Banker, invoke_without_command=True)
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """Championship Banker: the table's ledger. With no command, opens the banker's window;
+    the commands below work from the command line."""
+    if ctx.invoked_subcommand is None:
+        sys.exit(window())
+
+
+def window() -> int:
+    """Open the main window; a missing display or Qt library is said plainly (exit 1)."""
+    from ui.system_check import display_problem, qt_missing  # noqa: PLC0415
+
+    problem = display_problem()
+    if problem is not None:
+        click.echo(problem, err=True)
+        return 1
     try:
-        session = TableGame.open(db, game)
-        if collect:
-            session.submit(parse_command({"type": "collect_scoresheet"}))
-        sheet = scoresheet(session)
-    except BankerError as e:
-        click.echo(str(e), err=True)
-        sys.exit(EXIT_REFUSED if session_exists(db) else EXIT_LEDGER)
-    if pdf is not None:
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        # Qt loads only when a PDF is asked for: the rest of the CLI runs without it.
-        from PySide6.QtGui import QGuiApplication  # noqa: PLC0415
-
-        from ui.scoresheet_document import write_pdf  # noqa: PLC0415
-
-        _app = QGuiApplication.instance() or QGuiApplication(["banker"])
-        write_pdf(sheet, pdf, paper)
-        click.echo(f"scoresheet written to {pdf}")
-    if as_json or pdf is None:
-        click.echo(dumps(sheet))
-
-
-def session_exists(db: str) -> bool:
-    return Path(db).exists()
+        from ui.app import run  # noqa: PLC0415
+    except ImportError as e:
+        click.echo(qt_missing(e), err=True)
+        return 1
+    return run()
 
 
 __all__ = ["main"]

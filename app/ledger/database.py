@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from sqlalchemy import URL, Connection, Engine, create_engine, event, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
+from sqlalchemy.pool import StaticPool
 
 from app.ledger.errors import (
     ConcurrentWrite,
@@ -22,7 +26,8 @@ from app.ledger.errors import (
 )
 
 BUSY_TIMEOUT_MS = 5000
-"""How long a SQLite connection waits for another writer's lock before giving up."""
+"""How long a SQLite connection waits for another writer's lock before giving up
+(the environment variable BANKER_BUSY_TIMEOUT_MS overrides it)."""
 
 _WRITE = "ledger_write"
 """Execution option marking a connection whose transaction will write (SQLite: BEGIN IMMEDIATE)."""
@@ -31,43 +36,69 @@ _WRITE = "ledger_write"
 _SEQUENCE_KEYS = ("pk_events", "pk_commands", "events.seq", "commands.command_no")
 
 
-def ledger_url(url_or_path: str | os.PathLike[str]) -> URL:
-    """A SQLAlchemy URL for a database URL, or for a SQLite file path (creating its folder)."""
+def ledger_url(url_or_path: str | os.PathLike[str]) -> URL | Path:
+    """A SQLAlchemy URL for a database URL, or the absolute path of a SQLite file (not created)."""
     text = os.fspath(url_or_path)
     if "://" in text:
         try:
             return make_url(text)
         except ArgumentError as e:
             raise LedgerError(f"{text!r} is neither a file path nor a database URL: {e}") from e
-    path = Path(text).expanduser().resolve()
+    return Path(text).expanduser().resolve()
+
+
+def file_url(path: Path, *, readonly: bool = False, immutable: bool = False) -> URL:
+    """The URL of a SQLite file; read-only and immutable openings go through SQLite's URI form."""
+    if not readonly:
+        return URL.create("sqlite+pysqlite", database=str(path))
+    query = {"mode": "ro", "uri": "true"} | ({"immutable": "1"} if immutable else {})
+    return URL.create("sqlite+pysqlite", database="file:" + quote(str(path)), query=query)
+
+
+def busy_timeout_ms() -> int:
+    """The busy timeout in force: BUSY_TIMEOUT_MS unless BANKER_BUSY_TIMEOUT_MS says otherwise."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise LedgerWriteError(f"{path}: cannot create the ledger's folder: {e}") from e
-    return URL.create("sqlite+pysqlite", database=str(path))
+        return max(0, int(os.environ["BANKER_BUSY_TIMEOUT_MS"]))
+    except (KeyError, ValueError):
+        return BUSY_TIMEOUT_MS
 
 
 class Database:
     """An engine plus the ledger's transaction discipline; every driver error leaves translated."""
 
-    def __init__(self, url: URL) -> None:
+    def __init__(
+        self,
+        url: URL,
+        *,
+        readonly: bool = False,
+        location: str | None = None,
+        connection: sqlite3.Connection | None = None,
+    ) -> None:
+        """`readonly` refuses every write and leaves the file's journal mode alone; `connection`
+        serves one already-open SQLite connection (an in-memory copy) instead of opening `url`."""
         self.url = url
+        self.readonly = readonly
         backend = url.get_backend_name()
         # A SQLite file is named by its path; anything else by its URL, without the password.
-        self.location: str = url.render_as_string(hide_password=True)
-        if backend == "sqlite" and url.database and not url.query:
+        self.location: str = location or url.render_as_string(hide_password=True)
+        if location is None and backend == "sqlite" and url.database and not url.query:
             self.location = url.database
         if backend not in ("sqlite", "postgresql"):
             raise LedgerError(f"{self.location}: only SQLite files and PostgreSQL are supported")
         try:
-            self.engine: Engine = create_engine(url, pool_pre_ping=backend == "postgresql")
+            if connection is not None:
+                self.engine: Engine = create_engine(
+                    url, creator=lambda: connection, poolclass=StaticPool
+                )
+            else:
+                self.engine = create_engine(url, pool_pre_ping=backend == "postgresql")
         except ImportError as e:
             raise LedgerError(
                 f"{self.location}: the database driver is not installed ({e.name}); "
                 "PostgreSQL needs `pip install psycopg[binary]`"
             ) from e
         if backend == "sqlite":
-            event.listen(self.engine, "connect", _configure_sqlite)
+            event.listen(self.engine, "connect", partial(_configure_sqlite, readonly=readonly))
             event.listen(self.engine, "begin", _begin_sqlite)
 
     @property
@@ -88,6 +119,8 @@ class Database:
         Raises LedgerBusy, LedgerWriteError, ConcurrentWrite, LedgerRejected or LedgerError
         for driver failures, and lets the block's own exceptions through after the rollback.
         """
+        if self.readonly:
+            raise LedgerWriteError(f"{self.location}: opened for reading only; nothing was recorded")
         with self.translated(), self.engine.connect() as connection:
             connection.execution_options(**{_WRITE: True})
             with connection.begin():
@@ -100,26 +133,39 @@ class Database:
             yield
         except DBAPIError as e:
             raise translate(e.orig, self.location) from e
+        except UnicodeDecodeError as e:  # a damaged schema or error text SQLite hands back
+            raise LedgerCorrupt(f"{self.location}: the file is damaged: stored text is not "
+                                f"UTF-8 ({e.reason})") from e
 
     def close(self) -> None:
         """Close every pooled connection (SQLite then checkpoints and removes its WAL file)."""
         self.engine.dispose()
 
 
-def _configure_sqlite(dbapi_connection: Any, _record: Any) -> None:
-    """Pragmas for every new SQLite connection; SQLAlchemy, not sqlite3, emits BEGIN."""
+def _configure_sqlite(dbapi_connection: Any, _record: Any, *, readonly: bool = False) -> None:
+    """Pragmas for every new SQLite connection; SQLAlchemy, not sqlite3, emits BEGIN.
+
+    A reading connection leaves the journal mode alone: switching it would write the file."""
     if not isinstance(dbapi_connection, sqlite3.Connection):
         return
     # sqlite3's own implicit BEGIN is deferred and skips SELECTs; _begin_sqlite replaces it.
     dbapi_connection.isolation_level = None
+    # Damaged text reads back with U+FFFD instead of failing the whole query: the hash of the
+    # row holding it then fails, and verify names that entry.
+    dbapi_connection.text_factory = _damaged_text_marked
     cursor = dbapi_connection.cursor()
     try:
-        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute(f"PRAGMA busy_timeout = {busy_timeout_ms()}")
+        if not readonly:
+            cursor.execute("PRAGMA journal_mode = WAL")
         cursor.execute("PRAGMA synchronous = FULL")
         cursor.execute("PRAGMA foreign_keys = ON")
     finally:
         cursor.close()
+
+
+def _damaged_text_marked(data: bytes) -> str:
+    return data.decode("utf-8", errors="replace")
 
 
 def _begin_sqlite(connection: Connection) -> None:
@@ -144,11 +190,16 @@ def _from_sqlite(name: str, detail: str, where: str) -> LedgerError:
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return LedgerBusy(
             f"{where}: the ledger is locked by another program "
-            f"(waited {BUSY_TIMEOUT_MS / 1000:g} s): {detail}"
+            f"(waited {busy_timeout_ms() / 1000:g} s): {detail}"
+        )
+    if name == "SQLITE_READONLY_DIRECTORY":
+        return LedgerWriteError(
+            f"{where}: the ledger's folder is read-only (SQLite keeps its -wal and -shm files "
+            f"beside the ledger): {detail}"
         )
     if name.startswith("SQLITE_READONLY"):
         return LedgerWriteError(f"{where}: the ledger is read-only: {detail}")
-    if name == "SQLITE_FULL":
+    if name == "SQLITE_FULL" or (name.startswith("SQLITE_IOERR") and _disk_full(where)):
         return LedgerWriteError(f"{where}: the disk is full: {detail}")
     if name.startswith(("SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_PERM")):
         return LedgerWriteError(f"{where}: cannot open or write the ledger file: {detail}")
@@ -157,6 +208,15 @@ def _from_sqlite(name: str, detail: str, where: str) -> LedgerError:
     if name.startswith("SQLITE_CONSTRAINT"):
         return _from_constraint(detail, where)
     return LedgerError(f"{where}: database error ({name}): {detail}")
+
+
+def _disk_full(where: str) -> bool:
+    """No room left beside a ledger file (SQLite reports a full disk while it sizes its -shm
+    file as a plain I/O error)."""
+    try:
+        return shutil.disk_usage(Path(where).parent).free < 64 * 1024
+    except (OSError, ValueError):
+        return False
 
 
 def _from_postgresql(state: str, detail: str, where: str) -> LedgerError:

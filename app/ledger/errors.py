@@ -13,6 +13,14 @@ class LedgerWriteError(LedgerError):
     """The ledger could not be written: disk full, read-only file, I/O failure."""
 
 
+class LedgerNotFound(LedgerError):
+    """No ledger file at the path, and the caller only reads: nothing is created."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(f"{path}: no such ledger file (reading never creates one; nothing was created)")
+        self.path = path
+
+
 class LedgerBusy(LedgerError):
     """Another program holds the ledger's lock longer than the busy timeout."""
 

@@ -13,6 +13,10 @@ from app.ledger.errors import LedgerRejected
 GENESIS = "0" * 64
 """The prev_hash of a game's first event."""
 
+CHAIN_VERSION = 2
+"""How new games are hashed: 1 hashed events and transfers only; 2 also hashes, in each event,
+its command row, and in the first event, the game's row and players (games.chain_version)."""
+
 
 def canonical_json(value: Any) -> str:
     """Encode `value` the one way the ledger stores and hashes it (sorted keys, no spaces)."""
@@ -70,8 +74,14 @@ def event_hash(
     clock_ms: int | None,
     prev_hash: str,
     transfers: Iterable[tuple[str, str, int]],
+    command_digest: str | None = None,
+    game_digest: str | None = None,
 ) -> str:
-    """SHA-256 (hex) of an event's canonical encoding, including its transfers and prev_hash."""
+    """SHA-256 (hex) of an event's canonical encoding, including its transfers and prev_hash.
+
+    Chain version 2 adds `command_digest` (every event) and `game_digest` (the first event);
+    version 1 hashes leave both out, so old games keep verifying.
+    """
     document = {
         "game_id": game_id,
         "seq": seq,
@@ -85,4 +95,32 @@ def event_hash(
         "prev_hash": prev_hash,
         "transfers": [[source, target, amount] for source, target, amount in transfers],
     }
+    if command_digest is not None:
+        document["command"] = command_digest
+    if game_digest is not None:
+        document["game"] = game_digest
+    return hashlib.sha256(canonical_json(document).encode("utf-8")).hexdigest()
+
+
+def command_digest(
+    *,
+    game_id: str,
+    command_no: int,
+    payload_text: str,
+    actor_role: str,
+    actor_name: str,
+    recorded_at: str,
+) -> str:
+    """SHA-256 (hex) of a command row as stored: its payload's exact text, actor and time."""
+    document = [game_id, command_no, payload_text, actor_role, actor_name, recorded_at]
+    return hashlib.sha256(canonical_json(document).encode("utf-8")).hexdigest()
+
+
+def game_digest(
+    *,
+    game: dict[str, Any],
+    players: Iterable[tuple[int, str]],
+) -> str:
+    """SHA-256 (hex) of a game row (every column, the rule data's exact text) and its seats."""
+    document = {"game": game, "players": [[seat, name] for seat, name in players]}
     return hashlib.sha256(canonical_json(document).encode("utf-8")).hexdigest()

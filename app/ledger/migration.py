@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from alembic import command
@@ -40,12 +41,27 @@ def check_integrity(database: Database) -> None:
         )
 
 
+def schema_status(database: Database) -> str:
+    """"current", "older" (this version can upgrade it) or "empty" (no tables yet), read only.
+
+    Raises SchemaTooNew for a newer file and LedgerError for another program's database."""
+    script = _scripts()
+    with database.read() as connection:
+        current = _current_revisions(connection, script)
+        if set(current) == set(script.get_heads()):
+            return "current"
+        if current:
+            return "older"
+        _refuse_foreign(connection, database.location)
+    return "empty"
+
+
 def ensure_schema(database: Database) -> None:
     """Upgrade a new or older ledger to head; refuse one from a newer version or a foreign file.
 
     Raises SchemaTooNew, LedgerError (not a ledger), or the translated driver errors.
     """
-    script = ScriptDirectory.from_config(alembic_config())
+    script = _scripts()
     with database.read() as connection:
         current = _current_revisions(connection, script)
     if set(current) == set(script.get_heads()):
@@ -64,9 +80,20 @@ def ensure_schema(database: Database) -> None:
         command.upgrade(alembic_config(connection), "heads")
 
 
+@cache
+def _scripts() -> ScriptDirectory:
+    """The migration scripts, read once per process (every opening asks for them)."""
+    return ScriptDirectory.from_config(alembic_config())
+
+
+@cache
+def _known(script: ScriptDirectory) -> frozenset[str]:
+    return frozenset(revision.revision for revision in script.walk_revisions())
+
+
 def _current_revisions(connection: Connection, script: ScriptDirectory) -> tuple[str, ...]:
     current = tuple(MigrationContext.configure(connection).get_current_heads())
-    known = {revision.revision for revision in script.walk_revisions()}
+    known = _known(script)
     unknown = [revision for revision in current if revision not in known]
     if unknown:
         raise SchemaTooNew(found=", ".join(unknown), known=", ".join(script.get_heads()))

@@ -7,12 +7,13 @@ from collections import defaultdict
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, select
+from sqlalchemy import Connection, Row, RowMapping, Select, func, select
 
 from app.ledger import schema
 from app.ledger.errors import GameNotFound, LedgerCorrupt, StaleSequence
 from app.ledger.hashing import GENESIS
 from app.ledger.records import GameInfo, StoredCommand, StoredEvent, Transfer
+from app.ledger.verify import GameRows, shape_problems_of
 
 _events = schema.events.c
 _transfers = schema.transfers.c
@@ -66,21 +67,24 @@ def transfers_by_seq(rows: list[Row[Any]]) -> dict[int, tuple[Transfer, ...]]:
     """Transfer rows grouped under their event's seq, in idx order."""
     grouped: dict[int, list[Transfer]] = defaultdict(list)
     for row in rows:
+        _check_shape("transfer", row, f"transfer {row.idx} of event {row.seq}")
         grouped[row.seq].append((row.from_account, row.to_account, row.amount))
     return {seq: tuple(moves) for seq, moves in grouped.items()}
 
 
 def stored_event(row: Row[Any], moves: tuple[Transfer, ...]) -> StoredEvent:
-    """An event row and its transfers as a record; raises LedgerCorrupt for a broken payload."""
+    """An event row and its transfers as a record; raises LedgerCorrupt for a damaged row."""
+    what = f"event {row.seq} ({row.type})"
+    _check_shape("event", row, what)
     return StoredEvent(
         game_id=row.game_id,
         seq=row.seq,
         command_no=row.command_no,
         type=row.type,
-        payload=_loads(row.payload, f"event {row.seq} ({row.type}) of game {row.game_id}"),
+        payload=_loads(row.payload, what),
         actor_role=row.actor_role,
         actor_name=row.actor_name,
-        recorded_at=datetime.fromisoformat(row.recorded_at),
+        recorded_at=_timestamp(row.recorded_at, what),
         clock_ms=row.clock_ms,
         prev_hash=row.prev_hash,
         hash=row.hash,
@@ -89,23 +93,27 @@ def stored_event(row: Row[Any], moves: tuple[Transfer, ...]) -> StoredEvent:
 
 
 def stored_commands(connection: Connection, game_id: str) -> list[StoredCommand]:
-    """The game's commands in command_no order."""
+    """The game's commands in command_no order; raises LedgerCorrupt for a damaged row."""
     rows = connection.execute(
         select(schema.commands)
         .where(schema.commands.c.game_id == game_id)
         .order_by(schema.commands.c.command_no)
     ).all()
-    return [
-        StoredCommand(
-            game_id=row.game_id,
-            command_no=row.command_no,
-            payload=_loads(row.payload, f"command {row.command_no} of game {game_id}"),
-            actor_role=row.actor_role,
-            actor_name=row.actor_name,
-            recorded_at=datetime.fromisoformat(row.recorded_at),
+    commands = []
+    for row in rows:
+        what = f"command {row.command_no}"
+        _check_shape("command", row, what)
+        commands.append(
+            StoredCommand(
+                game_id=row.game_id,
+                command_no=row.command_no,
+                payload=_loads(row.payload, what),
+                actor_role=row.actor_role,
+                actor_name=row.actor_name,
+                recorded_at=_timestamp(row.recorded_at, what),
+            )
         )
-        for row in rows
-    ]
+    return commands
 
 
 def game_infos(connection: Connection, game_id: str | None) -> list[GameInfo]:
@@ -119,21 +127,91 @@ def game_infos(connection: Connection, game_id: str | None) -> list[GameInfo]:
         players = players.where(schema.players.c.game_id == game_id)
     seats: dict[str, list[str]] = defaultdict(list)
     for owner, name in connection.execute(players):
+        if not isinstance(name, str):
+            raise LedgerCorrupt(f"a player of game {owner!r}: the stored name is damaged")
         seats[owner].append(name)
-    return [
-        GameInfo(
-            id=row.id,
-            created_at=datetime.fromisoformat(row.created_at),
-            label=row.label,
-            profile_id=row.profile_id,
-            board_id=row.board_id,
-            profile_json=row.profile_json,
-            board_json=row.board_json,
-            decks_json=row.decks_json,
-            players=tuple(seats[row.id]),
+    infos = []
+    for row in connection.execute(games):
+        what = f"the row of game {row.id!r}"
+        _check_shape("game", row, what)
+        infos.append(
+            GameInfo(
+                id=row.id,
+                created_at=_timestamp(row.created_at, what),
+                label=row.label,
+                profile_id=row.profile_id,
+                board_id=row.board_id,
+                profile_json=row.profile_json,
+                board_json=row.board_json,
+                decks_json=row.decks_json,
+                players=tuple(seats[row.id]),
+                chain_version=row.chain_version,
+            )
         )
-        for row in connection.execute(games)
-    ]
+    return infos
+
+
+def game_rows(connection: Connection, game_id: str, head_only: bool = False) -> GameRows:
+    """Every row of the game as stored, for the chain check; `head_only`: only the last two
+    events, their transfers and their commands (what the head check on opening needs)."""
+    game = game_row(connection, game_id)._mapping
+    players = select(schema.players).where(schema.players.c.game_id == game_id)
+    events = select(schema.events).where(_events.game_id == game_id)
+    transfers = select(schema.transfers).where(_transfers.game_id == game_id)
+    commands = select(schema.commands).where(schema.commands.c.game_id == game_id)
+    if head_only:
+        last = select(_events.seq).where(_events.game_id == game_id)
+        last = last.order_by(_events.seq.desc()).limit(2)
+        seqs = [seq for (seq,) in connection.execute(last)]
+        events = events.where(_events.seq.in_(seqs))
+        transfers = transfers.where(_transfers.seq.in_(seqs))
+        numbers = select(_events.command_no).where(_events.game_id == game_id,
+                                                    _events.seq.in_(seqs))
+        commands = commands.where(schema.commands.c.command_no.in_(numbers))
+    return GameRows(
+        game=game,
+        players=_mappings(connection, players.order_by(schema.players.c.seat)),
+        commands=_mappings(connection, commands.order_by(schema.commands.c.command_no)),
+        events=_mappings(connection, events.order_by(_events.seq)),
+        transfers=_mappings(connection, transfers.order_by(_transfers.seq, _transfers.idx)),
+    )
+
+
+def stray_rows(connection: Connection) -> list[str]:
+    """Rows of the history tables whose game_id names no game in the file."""
+    known = select(schema.games.c.id)
+    problems: list[str] = []
+    for table in (schema.players, schema.commands, schema.events, schema.transfers):
+        strays = connection.execute(
+            select(table.c.game_id, func.count()).where(table.c.game_id.not_in(known))
+            .group_by(table.c.game_id)
+        ).all()
+        problems.extend(
+            f"{count} row{'s' if count != 1 else ''} of {table.name} belong to no game "
+            f"(their game_id is {stray!r})" for stray, count in strays
+        )
+    return problems
+
+
+def _mappings(connection: Connection, query: Select[Any]) -> list[RowMapping]:
+    return list(connection.execute(query).mappings())
+
+
+def _check_shape(kind: str, row: Row[Any], what: str) -> None:
+    """Raise LedgerCorrupt naming the entry if a value has the wrong type (or is NULL)."""
+    problems = shape_problems_of(kind, row._mapping)
+    if problems:
+        raise LedgerCorrupt(f"{what}: {problems[0]}; run banker verify")
+
+
+def _timestamp(text: str, what: str) -> datetime:
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError as e:
+        raise LedgerCorrupt(f"{what}: the stored time {text!r} is damaged; run banker verify") from e
+    if moment.tzinfo is None:
+        raise LedgerCorrupt(f"{what}: the stored time {text!r} has no zone; run banker verify")
+    return moment
 
 
 def _loads(text: str, what: str) -> dict[str, Any]:
@@ -141,8 +219,8 @@ def _loads(text: str, what: str) -> dict[str, Any]:
         value = json.loads(text)
     except json.JSONDecodeError as e:
         raise LedgerCorrupt(
-            f"{what}: stored payload is not valid JSON ({e}); run verify_chain"
+            f"{what}: stored payload is not valid JSON ({e}); run banker verify"
         ) from e
     if not isinstance(value, dict):
-        raise LedgerCorrupt(f"{what}: stored payload is not a JSON object; run verify_chain")
+        raise LedgerCorrupt(f"{what}: stored payload is not a JSON object; run banker verify")
     return value

@@ -70,3 +70,4 @@ class GameInfo:
     board_json: str
     decks_json: str
     players: tuple[str, ...]
+    chain_version: int = 1

@@ -42,6 +42,8 @@ games = Table(
     Column("profile_json", Text, nullable=False),
     Column("board_json", Text, nullable=False),
     Column("decks_json", Text, nullable=False),
+    # How the game's chain is hashed (hashing.CHAIN_VERSION); games from before 0004 are 1.
+    Column("chain_version", Integer, nullable=False, server_default="1"),
 )
 
 players = Table(
@@ -109,15 +111,8 @@ transfers = Table(
 APPEND_ONLY_TABLES = ("commands", "events", "transfers")
 """Tables whose rows are never changed or removed once written (triggers enforce it)."""
 
-# Judges' PINs as argon2 hashes (never the PIN), and every wrong PIN (migration 0002).
-judges = Table(
-    "judges",
-    metadata,
-    Column("name", String(40), primary_key=True),
-    Column("pin_hash", Text, nullable=False),
-    Column("created_at", String(TIMESTAMP_LENGTH), nullable=False),
-)
-
+# Every wrong judge's PIN (migration 0002): a security log, not game history. The judges
+# themselves are judge_added entries of their game's chain (migration 0003 dropped their table).
 pin_failures = Table(
     "pin_failures",
     metadata,

@@ -10,30 +10,32 @@ from typing import Any
 
 from sqlalchemy import insert, select
 
-from app.ledger import reading, schema, writing
-from app.ledger.database import Database, ledger_url
-from app.ledger.errors import GameNotFound
-from app.ledger.hashing import GENESIS, format_timestamp
-from app.ledger.migration import check_integrity, ensure_schema
+from app.ledger import reading, schema, sweep, writing
+from app.ledger.database import Database
+from app.ledger.errors import GameNotFound, LedgerRejected
+from app.ledger.hashing import CHAIN_VERSION, GENESIS, format_timestamp, game_digest
+from app.ledger.opening import open_database
 from app.ledger.records import Actor, GameInfo, NewEvent, StoredCommand, StoredEvent
-from app.ledger.verify import chain_problems
+from app.ledger.verify import chain_problems, head_problem
 
 
-def open_ledger(url_or_path: str | os.PathLike[str]) -> Ledger:
-    """Open (creating if new) the ledger at a SQLite file path or a database URL.
+def open_ledger(
+    url_or_path: str | os.PathLike[str], *, create: bool = True, readonly: bool = False
+) -> Ledger:
+    """Open the ledger at a SQLite file path or a database URL.
 
-    SQLite files must pass quick_check (else LedgerCorrupt); the schema is then brought to
-    this version's head. Raises SchemaTooNew for a file from a newer version, LedgerError for
-    a file that is not a ledger, and LedgerWriteError or LedgerBusy when it cannot be opened.
+    `create` makes a missing file (owner-only) and its folders; without it a missing file raises
+    LedgerNotFound. `readonly` writes nothing at all: the file is opened read-only (immutable in a
+    read-only folder), an older schema is read through an upgraded copy in memory, and every
+    write raises LedgerWriteError. SQLite files must pass quick_check (else LedgerCorrupt) and are
+    looked at read-only before anything is written: SchemaTooNew for a file from a newer version,
+    LedgerError for one that is not a ledger, LedgerWriteError or LedgerBusy when it cannot be
+    opened.
     """
-    database = Database(ledger_url(url_or_path))
-    try:
-        check_integrity(database)
-        ensure_schema(database)
-    except BaseException:
-        database.close()
-        raise
-    return Ledger(database)
+    return Ledger(open_database(url_or_path, create=create, readonly=readonly))
+
+
+ONE_GAME = "this ledger already holds a game; use a new file for a new game"
 
 
 class Ledger:
@@ -87,34 +89,38 @@ class Ledger:
     ) -> tuple[str, list[StoredEvent]]:
         """Record a new game, its players, its first command (no. 1) and that command's events.
 
-        Returns the new game's id and the stored events (seq 1..n). Raises LedgerRejected for
-        duplicate player names or unstorable payloads, and the translated driver errors.
+        Returns the new game's id and the stored events (seq 1..n). Raises LedgerRejected when
+        the ledger already holds a game, for duplicate player names or unstorable payloads,
+        and the translated driver errors.
         """
         writing.check_players(players)
         game_id = str(uuid.uuid4())
         stamp = format_timestamp(recorded_at or datetime.now(UTC))
+        header = {
+            "id": game_id,
+            "created_at": stamp,
+            "label": label,
+            "profile_id": profile_id,
+            "board_id": board_id,
+            "profile_json": profile_json,
+            "board_json": board_json,
+            "decks_json": decks_json,
+            "chain_version": CHAIN_VERSION,
+        }
+        seats = list(enumerate(players, start=1))
         with self._db.write() as connection:
-            connection.execute(
-                insert(schema.games).values(
-                    id=game_id,
-                    created_at=stamp,
-                    label=label,
-                    profile_id=profile_id,
-                    board_id=board_id,
-                    profile_json=profile_json,
-                    board_json=board_json,
-                    decks_json=decks_json,
-                )
-            )
+            # Checked under the write lock: two programs starting a game on one new file at
+            # once would otherwise both succeed.
+            if connection.execute(select(schema.games.c.id).limit(1)).first() is not None:
+                raise LedgerRejected(ONE_GAME)
+            connection.execute(insert(schema.games).values(**header))
             connection.execute(
                 insert(schema.players),
-                [
-                    {"game_id": game_id, "seat": seat, "name": name}
-                    for seat, name in enumerate(players, start=1)
-                ],
+                [{"game_id": game_id, "seat": seat, "name": name} for seat, name in seats],
             )
             stored = writing.record_command(
-                connection, game_id, 1, (0, GENESIS), command, events, actor, clock_ms, stamp
+                connection, game_id, 1, (0, GENESIS), command, events, actor, clock_ms, stamp,
+                game=game_digest(game=header, players=seats),
             )
         return game_id, stored
 
@@ -145,7 +151,8 @@ class Ledger:
             head = reading.expect_head(connection, game_id, expected_seq)
             command_no = writing.next_command_no(connection, game_id)
             return writing.record_command(
-                connection, game_id, command_no, head, command, events, actor, clock_ms, stamp
+                connection, game_id, command_no, head, command, events, actor, clock_ms, stamp,
+                chain_version=reading.game_row(connection, game_id).chain_version,
             )
 
     # -- reading -----------------------------------------------------------------------------
@@ -162,6 +169,14 @@ class Ledger:
         if not found:
             raise GameNotFound(game_id)
         return found[0]
+
+    def game_ids(self) -> list[str]:
+        """The ids of every game, oldest first, nothing else read (so a damaged row is left to
+        the checks that name it)."""
+        with self._db.read() as connection:
+            return list(connection.execute(
+                select(schema.games.c.id).order_by(schema.games.c.created_at, schema.games.c.id)
+            ).scalars())
 
     def latest_game_id(self) -> str | None:
         """The id of the most recently started game, or None in an empty ledger."""
@@ -197,11 +212,26 @@ class Ledger:
     def verify_chain(self, game_id: str) -> list[str]:
         """Recompute every hash and link from the stored rows; [] means the chain is sound.
 
-        Each problem is one readable line naming the event, first problem first, e.g.
-        "event 17 (rent_paid): stored hash does not match its contents". Raises GameNotFound.
+        Each problem is one readable line naming the entry, first problem first, e.g.
+        "event 17 (rent_paid): stored hash does not match its contents" or "command 12: its
+        actor or time was changed". Raises GameNotFound.
         """
         with self._db.read() as connection:
-            reading.game_row(connection, game_id)
-            rows = reading.event_rows(connection, game_id, None)
-            moves = reading.transfer_rows(connection, game_id, None)
-        return chain_problems(game_id, rows, moves)
+            rows = reading.game_rows(connection, game_id)
+        return chain_problems(rows)
+
+    def head_problem(self, game_id: str) -> str | None:
+        """What is wrong with the game's last event (its hash, its link, its command), if
+        anything: the cheap check before appending. Raises GameNotFound."""
+        with self._db.read() as connection:
+            rows = reading.game_rows(connection, game_id, head_only=True)
+        return head_problem(rows)
+
+    def file_problems(self) -> list[str]:
+        """SQLite's full integrity and foreign-key checks, and rows that belong to no game."""
+        return sweep.file_problems(self._db)
+
+    def stray_rows(self) -> list[str]:
+        """Rows whose game_id names no game in the file (cheap; part of file_problems)."""
+        with self._db.read() as connection:
+            return reading.stray_rows(connection)

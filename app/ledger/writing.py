@@ -10,8 +10,8 @@ from typing import Any
 from sqlalchemy import Connection, func, insert, select
 
 from app.ledger import schema
-from app.ledger.errors import LedgerRejected
-from app.ledger.hashing import event_hash, storable_json
+from app.ledger.errors import LedgerCorrupt, LedgerRejected
+from app.ledger.hashing import CHAIN_VERSION, command_digest, event_hash, storable_json
 from app.ledger.records import Actor, NewEvent, StoredEvent, Transfer
 
 
@@ -38,18 +38,33 @@ def record_command(
     actor: Actor,
     clock_ms: int | None,
     stamp: str,
+    *,
+    chain_version: int = CHAIN_VERSION,
+    game: str | None = None,
 ) -> list[StoredEvent]:
-    """Insert one command and its events after `head`, chaining each event's hash."""
+    """Insert one command and its events after `head`, chaining each event's hash.
+
+    Chain version 2 hashes the command row into each event, and `game` (the game row's
+    digest) into the game's first event; version 1 (games from before it) hashes neither.
+    """
+    if chain_version not in (1, CHAIN_VERSION):
+        raise LedgerCorrupt(f"this game's chain version {chain_version!r} is unknown to this "
+                            "program; nothing recorded (run banker verify)")
+    command_text = storable_json(command, f"command {command_no}")
     connection.execute(
         insert(schema.commands).values(
             game_id=game_id,
             command_no=command_no,
-            payload=storable_json(command, f"command {command_no}"),
+            payload=command_text,
             actor_role=actor.role,
             actor_name=actor.name,
             recorded_at=stamp,
         )
     )
+    pinned = None
+    if chain_version >= 2:
+        pinned = command_digest(game_id=game_id, command_no=command_no, payload_text=command_text,
+                                actor_role=actor.role, actor_name=actor.name, recorded_at=stamp)
     seq, prev_hash = head
     stored: list[StoredEvent] = []
     for new in events:
@@ -69,6 +84,8 @@ def record_command(
             clock_ms=clock_ms,
             prev_hash=prev_hash,
             transfers=moves,
+            command_digest=pinned,
+            game_digest=game if seq == 1 and chain_version >= 2 else None,
         )
         connection.execute(
             insert(schema.events).values(

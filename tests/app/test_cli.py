@@ -17,6 +17,7 @@ from app.ledger.hashing import event_hash
 from app.tables import TableGame, parse_command
 from models.errors import RuleViolation
 from tests.app.conftest import SAMPLE, Banker, ledger_json, state_json
+from tests.app.tamper_tools import pins
 
 NEW_GAME = SAMPLE.read_text(encoding="utf-8").splitlines()[2]
 BOB_ROLLS = '{"type": "roll", "player": "Bob", "dice": [3, 2]}'
@@ -125,7 +126,7 @@ def test_a_malformed_json_line_exits_3_saying_which_line_and_why(banker: Banker,
     result = banker("run", bad, "--db", tmp_path / "broken.db")
     assert result.exit_code == 3
     assert "broken.jsonl line 3: bad input: " in result.stderr
-    assert "Invalid JSON" in result.stderr
+    assert "not valid JSON" in result.stderr
     assert "Traceback" not in result.output
     assert {e["command_no"] for e in ledger_json(banker, tmp_path / "broken.db")} == {1, 2}
 
@@ -158,19 +159,24 @@ def test_ledger_json_chains_each_hash_to_the_one_before(banker: Banker, sample_d
     assert events[0]["prev_hash"] == GENESIS
     for before, after in pairwise(events):
         assert after["prev_hash"] == before["hash"]
+    commands, game = pins(sample_db, game_id)
     for event in events:
         assert re.fullmatch(r"[0-9a-f]{64}", event["hash"])
-        assert event["hash"] == _rehash(game_id, event)
+        assert event["hash"] == _rehash(game_id, event, commands, game)
     assert len({e["hash"] for e in events}) == len(events)
 
 
-def _rehash(game_id: str, event: dict[str, Any]) -> str:
+def _rehash(game_id: str, event: dict[str, Any], commands: dict[int, str],
+            game: str | None) -> str:
+    # Chain version 2 also hashes the event's command row, and the game's row in event 1.
     return event_hash(
         game_id=game_id, seq=event["seq"], command_no=event["command_no"], type=event["type"],
         payload=event["payload"], actor_role=event["actor"]["role"],
         actor_name=event["actor"]["name"], recorded_at=event["recorded_at"],
         clock_ms=event["clock_ms"], prev_hash=event["prev_hash"],
         transfers=[tuple(t) for t in event["transfers"]],
+        command_digest=commands.get(event["command_no"]),
+        game_digest=game if event["seq"] == 1 else None,
     )
 
 
@@ -248,6 +254,7 @@ def test_running_a_new_game_into_a_file_that_holds_one_exits_3_and_adds_nothing(
 
 
 def test_state_of_an_empty_ledger_says_there_is_no_game_yet(banker: Banker, tmp_path: Path) -> None:
+    TableGame.open(str(tmp_path / "empty.db")).close()  # created, no game recorded yet
     result = banker("state", "--db", tmp_path / "empty.db")
     assert result.exit_code == 0
     assert result.stdout.strip() == "No game in this ledger yet."

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from app.judges import add_judge
+from app.judges import judges_field
 from app.ledger import StoredEvent
 from app.tables import TableGame, parse_command
 
@@ -76,10 +76,9 @@ def played_with_a_pause(db: Path, clock: FakeClock) -> None:
     T+25:00.500 (5:00.250 paused), Ann's throw at T+40, a tick at T+50:00.500; then closed."""
     game = TableGame.open(str(db), now=clock)
     try:
-        add_judge(game.ledger, "Lee", "2468")
-        game.sign_in_judge("Lee", "2468")
         clock.set(0)
-        submit(game, **NEW_GAME)
+        submit(game, **NEW_GAME, judges=judges_field([("Lee", "246813")]))
+        game.sign_in_judge("Lee", "246813")
         submit(game, type="start_clock")
         clock.set(20, 0, 250)
         submit(game, type="pause_clock", reason="spilt drink on the board")

@@ -1,9 +1,11 @@
-"""Judges sign in with a PIN kept only as an argon2 hash; wrong PINs are slowed down and logged."""
+"""Judges sign in with a PIN kept only as an argon2 hash in the game's ledger; wrong PINs are slowed
+down and logged."""
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -11,11 +13,12 @@ import pytest
 from click.testing import CliRunner
 
 from app.cli import EXIT_REFUSED, main
-from app.judges import JudgeAuthError, add_judge, failures
+from app.judges import JudgeAuthError, failures, judges_field
 from app.tables import TableGame, parse_command
+from models.errors import BadInput
 from tests.app.conftest import Banker, ledger_json
 
-PIN = "7391-zebra"
+PIN = "739104"
 NEW_GAME = {"type": "new_game", "profile": "sg-championship", "players": ["Ann", "Bob", "Cy"],
             "roll_off": [{"Ann": [6, 6], "Bob": [1, 2], "Cy": [1, 2]}]}
 REFUND = {"type": "adjust_cash", "from_account": "bank", "to_account": "Cy", "amount": 26,
@@ -24,22 +27,26 @@ REFUND = {"type": "adjust_cash", "from_account": "bank", "to_account": "Cy", "am
 
 @pytest.fixture
 def game(tmp_path: Path) -> Iterator[TableGame]:
-    """An SG game (Ann, Bob, Cy) on a ledger file where judge Lee is registered, not signed in."""
+    """An SG game (Ann, Bob, Cy) whose new game registered judge Lee, who is not signed in."""
     table = TableGame.open(str(tmp_path / "table.db"))
-    add_judge(table.ledger, "Lee", PIN)
-    table.submit(parse_command(NEW_GAME))
+    table.submit(parse_command({**NEW_GAME, "judges": judges_field([("Lee", PIN)])}))
     yield table
     table.close()
 
 
 class FakeSleep:
-    """Records the delays asked for instead of waiting."""
+    """Records the delays asked for instead of waiting, and moves a fake wall clock on by them."""
 
     def __init__(self) -> None:
         self.calls: list[float] = []
+        self.at = datetime(2026, 11, 21, 10, 0, tzinfo=UTC)
 
     def __call__(self, seconds: float) -> None:
         self.calls.append(seconds)
+        self.at += timedelta(seconds=seconds)
+
+    def now(self) -> datetime:
+        return self.at
 
 
 def rows(db: Path) -> list[tuple[str, Any]]:
@@ -50,26 +57,29 @@ def rows(db: Path) -> list[tuple[str, Any]]:
                 for row in connection.execute(f'SELECT * FROM "{name}"') for value in row]
 
 
-def test_add_judge_stores_an_argon2_hash_and_never_the_pin(tmp_path: Path) -> None:
-    # docs/commands.md: "the PIN is stored only as an argon2 hash".
+def test_a_judges_registration_records_an_argon2_hash_and_never_the_pin(tmp_path: Path) -> None:
+    # docs/commands.md: "the PIN is recorded only as an argon2 hash".
     db = tmp_path / "table.db"
     table = TableGame.open(str(db))
-    add_judge(table.ledger, "Lee", PIN)
+    table.submit(parse_command({**NEW_GAME, "judges": judges_field([("Lee", PIN)])}))
+    registered = [s.payload for s in table.events() if s.type == "judge_added"]
     table.close()
     assert not [(name, value) for name, value in rows(db) if PIN in str(value)]
     for leftover in tmp_path.glob("table.db*"):  # the file and any journal beside it
         assert PIN.encode() not in leftover.read_bytes()
-    with sqlite3.connect(db) as connection:
-        hashes = connection.execute("SELECT name, pin_hash FROM judges").fetchall()
-    assert [name for name, _ in hashes] == ["Lee"]
-    assert hashes[0][1].startswith("$argon2")
+    assert [payload["name"] for payload in registered] == ["Lee"]
+    assert registered[0]["pin_hash"].startswith("$argon2")
 
 
-def test_a_judge_is_registered_once_and_with_a_pin_of_four_characters_or_more(game: TableGame) -> None:
-    with pytest.raises(JudgeAuthError):
-        add_judge(game.ledger, "Lee", "9999")
-    with pytest.raises(JudgeAuthError):
-        add_judge(game.ledger, "Kim", "123")
+def test_a_judge_is_registered_once_and_with_a_pin_of_six_digits_or_more(game: TableGame) -> None:
+    game.sign_in_judge("Lee", PIN)
+    with pytest.raises(BadInput, match="already registered"):
+        game.add_judge("Lee", "999999")
+    with pytest.raises(JudgeAuthError, match="at least 6 digits"):
+        game.add_judge("Kim", "12345")
+    with pytest.raises(JudgeAuthError, match="digits only"):
+        game.add_judge("Kim", "12345a")
+    assert [s.type for s in game.events()] == ["game_started", "judge_added"]
 
 
 def test_an_adjustment_without_a_signed_in_judge_is_refused_and_records_nothing(game: TableGame) -> None:
@@ -90,12 +100,12 @@ def test_a_wrong_pin_is_refused_after_a_delay_that_grows_and_is_logged(game: Tab
     # docs/commands.md: "A wrong PIN is refused after a delay that grows with each recent
     # failure, and logged": 1 second after the first, 2 after the second.
     sleep = FakeSleep()
-    game.sleep = sleep
+    game.sleep, game.wall = sleep, sleep.now
     with pytest.raises(JudgeAuthError):
-        game.sign_in_judge("Lee", "0000")
+        game.sign_in_judge("Lee", "000000")
     assert sleep.calls == [1]
     with pytest.raises(JudgeAuthError):
-        game.sign_in_judge("Lee", "1111")
+        game.sign_in_judge("Lee", "111111")
     assert sleep.calls == [1, 2]
     assert game.judge is None
     assert failures(game.ledger, "Lee") == 2
@@ -108,7 +118,8 @@ def test_a_wrong_pin_is_refused_after_a_delay_that_grows_and_is_logged(game: Tab
 
 
 def test_an_unknown_judge_cannot_sign_in(game: TableGame) -> None:
-    game.sleep = FakeSleep()
+    sleep = FakeSleep()
+    game.sleep, game.wall = sleep, sleep.now
     with pytest.raises(JudgeAuthError):
         game.sign_in_judge("Kim", PIN)
     assert game.judge is None
@@ -134,49 +145,62 @@ def test_a_command_naming_a_judge_who_is_not_signed_in_is_refused(game: TableGam
     assert game.events() == events
 
 
-def test_banker_run_signs_the_judge_in_for_a_scripts_adjustment(tmp_path: Path, banker: Banker) -> None:
-    db, script = tmp_path / "table.db", tmp_path / "game.jsonl"
-    assert banker("add-judge", "--db", db, "--name", "Lee", "--pin", PIN).exit_code == 0
-    script.write_text(f'{parse_command(NEW_GAME).model_dump_json(exclude_none=True)}\n'
-                      f'{parse_command(REFUND).model_dump_json(exclude_none=True)}\n')
-    result = banker("run", script, "--db", db, "--judge", "Lee", "--pin", PIN)
+def script_of(path: Path, *commands: dict[str, Any]) -> Path:
+    """A script file holding `commands`, one JSON line each."""
+    path.write_text("".join(parse_command(c).model_dump_json(exclude_none=True) + "\n"
+                            for c in commands))
+    return path
+
+
+def test_banker_run_registers_the_judge_with_the_new_game_and_signs_them_in(
+        tmp_path: Path, banker: Banker) -> None:
+    # The PIN is typed at the hidden prompt, twice (a new judge's PIN is confirmed).
+    db = tmp_path / "table.db"
+    script = script_of(tmp_path / "game.jsonl", NEW_GAME, REFUND)
+    result = CliRunner().invoke(main, ["run", str(script), "--db", str(db), "--judge", "Lee"],
+                                input=f"{PIN}\n{PIN}\n", catch_exceptions=False)
     assert result.exit_code == 0, result.output
+    assert PIN not in result.output
     entries = ledger_json(banker, db)
     assert [(e["type"], e["actor"]) for e in entries] == [
         ("game_started", {"role": "banker", "name": "banker"}),
+        ("judge_added", {"role": "banker", "name": "banker"}),
         ("cash_adjusted", {"role": "judge", "name": "Lee"})]
 
 
-def test_banker_run_takes_the_pin_from_the_environment(tmp_path: Path, banker: Banker) -> None:
-    db, script = tmp_path / "table.db", tmp_path / "game.jsonl"
-    banker("add-judge", "--db", db, "--name", "Lee", "--pin", PIN)
-    script.write_text(f'{parse_command(NEW_GAME).model_dump_json(exclude_none=True)}\n'
-                      f'{parse_command(REFUND).model_dump_json(exclude_none=True)}\n')
-    result = CliRunner(env={"BANKER_JUDGE_PIN": PIN}).invoke(
-        main, ["run", str(script), "--db", str(db), "--judge", "Lee"], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
+def test_banker_run_signs_in_with_the_pin_from_the_environment(tmp_path: Path) -> None:
+    db = tmp_path / "table.db"
+    runner = CliRunner(env={"BANKER_JUDGE_PIN": PIN})
+    first = runner.invoke(main, ["run", str(script_of(tmp_path / "a.jsonl", NEW_GAME)),
+                                 "--db", str(db), "--judge", "Lee"], catch_exceptions=False)
+    assert first.exit_code == 0, first.output
+    second = runner.invoke(main, ["run", str(script_of(tmp_path / "b.jsonl", REFUND)),
+                                  "--db", str(db), "--judge", "Lee"], catch_exceptions=False)
+    assert second.exit_code == 0, second.output
 
 
-def test_banker_run_with_a_wrong_pin_exits_3_and_records_nothing(tmp_path: Path, banker: Banker) -> None:
+def test_banker_run_with_a_wrong_pin_exits_3_and_records_nothing(tmp_path: Path) -> None:
     # The CLI waits the real first delay (1 second) before refusing.
-    db, script = tmp_path / "table.db", tmp_path / "game.jsonl"
-    banker("add-judge", "--db", db, "--name", "Lee", "--pin", PIN)
-    script.write_text(f'{parse_command(NEW_GAME).model_dump_json(exclude_none=True)}\n')
-    result = banker("run", script, "--db", db, "--judge", "Lee", "--pin", "0000")
+    db = tmp_path / "table.db"
+    CliRunner(env={"BANKER_JUDGE_PIN": PIN}).invoke(
+        main, ["run", str(script_of(tmp_path / "a.jsonl", NEW_GAME)), "--db", str(db),
+               "--judge", "Lee"], catch_exceptions=False)
+    result = CliRunner(env={"BANKER_JUDGE_PIN": "000000"}).invoke(
+        main, ["run", str(script_of(tmp_path / "b.jsonl", REFUND)), "--db", str(db),
+               "--judge", "Lee"], catch_exceptions=False)
     assert result.exit_code == EXIT_REFUSED == 3
     assert "wrong PIN" in result.stderr
     table = TableGame.open(str(db))
     try:
-        assert table.game_id is None
+        assert [s.type for s in table.events()] == ["game_started", "judge_added"]
         assert failures(table.ledger, "Lee") == 1
     finally:
         table.close()
 
 
 def test_banker_run_without_a_judge_stops_at_the_adjustment(tmp_path: Path, banker: Banker) -> None:
-    db, script = tmp_path / "table.db", tmp_path / "game.jsonl"
-    script.write_text(f'{parse_command(NEW_GAME).model_dump_json(exclude_none=True)}\n'
-                      f'{parse_command(REFUND).model_dump_json(exclude_none=True)}\n')
+    db = tmp_path / "table.db"
+    script = script_of(tmp_path / "game.jsonl", NEW_GAME, REFUND)
     result = banker("run", script, "--db", db)
     assert result.exit_code == EXIT_REFUSED
     assert "line 2" in result.stderr

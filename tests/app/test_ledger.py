@@ -141,7 +141,8 @@ def test_the_game_header_keeps_its_players_in_seat_order_and_its_rule_data_verba
 ) -> None:
     assert ledger.latest_game_id() is None
     first = start(ledger)
-    second = start(ledger)
+    with pytest.raises(LedgerRejected, match="already holds a game"):
+        start(ledger)  # one game per file
 
     info = ledger.game(first)
     assert info.players == tuple(PLAYERS)
@@ -153,8 +154,8 @@ def test_the_game_header_keeps_its_players_in_seat_order_and_its_rule_data_verba
         '{"chance": []}',
     )
     assert info.created_at.tzinfo is not None
-    assert [game.id for game in ledger.games()] == [first, second]
-    assert ledger.latest_game_id() == second
+    assert [game.id for game in ledger.games()] == [first]
+    assert ledger.latest_game_id() == first
 
 
 def test_a_ledger_reopened_from_its_file_still_holds_its_games(path: Path) -> None:
@@ -416,7 +417,7 @@ def test_a_file_from_a_newer_version_is_refused_with_both_schema_versions(path: 
         open_ledger(path)
     assert str(refused.value) == (
         "this file was written by a newer Championship Banker (schema 0042_tournaments); "
-        "this version knows up to 0002"
+        "this version knows up to 0004"
     )
 
 

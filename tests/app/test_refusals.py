@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from app.judges import add_judge
+from app.judges import judges_field
 from app.ledger import StaleSequence
 from app.tables import TableGame, parse_command
 from models.errors import RuleViolation
@@ -25,9 +26,11 @@ def db(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def game(db: Path) -> Iterator[TableGame]:
-    """The sample's first two commands: Bob has rolled onto Reading Railroad and is offered it."""
+    """The sample's first two commands: Bob has rolled onto Reading Railroad and is offered it.
+    The new game registers judge Jo (PIN 471100), who is not signed in."""
     session = TableGame.open(str(db))
-    for line in SAMPLE_LINES[:2]:
+    opening = json.loads(SAMPLE_LINES[0]) | {"judges": judges_field([("Jo", "471100")])}
+    for line in [opening, *SAMPLE_LINES[1:2]]:
         session.submit(parse_command(line))
     yield session
     session.close()
@@ -84,8 +87,7 @@ def test_a_command_carrying_the_head_it_saw_is_accepted(game: TableGame) -> None
 def test_a_double_click_with_a_stale_expect_seq_is_refused_and_applied_once(game: TableGame) -> None:
     # A judge's cash adjustment is allowed twice by the rules, so only the ledger can tell the
     # second click from a new order: it carries the head the first click already moved past.
-    add_judge(game.ledger, "Jo", "4711")
-    game.sign_in_judge("Jo", "4711")
+    game.sign_in_judge("Jo", "471100")
     head = game.head_seq
     click = {"type": "adjust_cash", "from_account": "bank", "to_account": "Ann", "amount": 10,
              "reason": "change miscounted", "expect_seq": head,

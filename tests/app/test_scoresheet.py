@@ -18,7 +18,7 @@ from tests.app.conftest import REPO, ledger_json, state_json
 from ui.entry import main
 
 EXAMPLE = REPO / "examples" / "sg-final-position.jsonl"
-JUDGE, PIN = "Lee", "2468"
+JUDGE, PIN = "Lee", "246813"
 LOCKED = "SG Raising a Dispute"  # "Once the score sheet is collected, no further disputes will be accepted."
 
 # The end position of the example (singapore.toml carries the classic US figures; SG Scoring:
@@ -82,9 +82,10 @@ def write_pdf(db: Path, out: Path, *extra: str) -> subprocess.CompletedProcess[s
 def example_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A ledger holding the SG example, recorded with the judge Lee signed in."""
     db = tmp_path_factory.mktemp("sg") / "sg.db"
-    added = invoke("add-judge", "--db", db, "--name", JUDGE, "--pin", PIN)
-    assert added.exit_code == 0, added.output
-    ran = invoke("run", EXAMPLE, "--db", db, "--banker", "Siti", "--judge", JUDGE, "--pin", PIN)
+    # The example opens the game, so judge Lee is registered with it (PIN from the environment).
+    ran = CliRunner(env={"BANKER_JUDGE_PIN": PIN}).invoke(
+        main, ["run", str(EXAMPLE), "--db", str(db), "--banker", "Siti", "--judge", JUDGE],
+        catch_exceptions=False)
     assert ran.exit_code == 0, ran.output
     return db
 
@@ -129,6 +130,7 @@ def test_the_sheet_header_names_the_event_the_table_the_rules_and_the_officials(
         "date": "2026-11-21", "profile": "Monopoly Singapore Championship",
         "profile_id": "sg-championship", "board": "Monopoly Singapore Edition (provisional)",
         "game_minutes": 45, "ended": "time called", "banker": "Siti", "judges": ["Lee"],
+        "judge": "Lee",  # the first judge registered (judge_added)
         "scoring": "sg_scoresheet",
         "tie_breakers": ["cash", "unmortgaged", "hotels", "houses", "utilities", "mortgaged", "cards"],
     }
@@ -194,10 +196,11 @@ def test_the_bankrupt_player_scores_nothing_and_finishes_last(sheet: dict[str, A
 
 
 def test_the_footer_matches_the_ledger(example_db: Path, sheet: dict[str, Any]) -> None:
-    # The paper is tied to the ledger: the event count and the first 12 characters of the last
-    # hash, as `banker ledger --json` shows them; not collected yet.
+    # The paper is tied to the ledger: its head, the event count and the first 16 characters of
+    # the last hash, as `banker ledger --json` shows them; not collected yet.
     events = ledger_json(invoke, example_db)
-    assert sheet["footer"] == {"events": len(events), "last_hash": events[-1]["hash"][:12],
+    assert sheet["footer"] == {"events": len(events), "last_hash": events[-1]["hash"][:16],
+                               "head": f"{len(events)}:{events[-1]['hash'][:16]}",
                                "collected": False}
     assert events[-1]["seq"] == len(events)
 
@@ -220,7 +223,7 @@ def test_the_pdf_is_a4_and_carries_every_name_total_position_and_the_hash(
     assert "2nd Ben — total M2,070" in text
     assert "3rd Chloe — total M2,070" in text
     assert "4th Dev — out of the game (1st to go bankrupt): total M0" in text
-    assert sheet["footer"]["last_hash"] in text
+    assert sheet["footer"]["head"] in text
     assert "Monopoly Singapore Championship 2026" in text
     assert "Qualifying 2" in text
 
@@ -246,14 +249,16 @@ def test_collecting_the_sheet_locks_the_game_against_a_later_dispute(db: Path, t
     after = ledger_json(invoke, db)
     assert len(after) == len(before) + 1
     assert after[-1]["type"] == "scoresheet_collected"
-    assert collected["footer"] == {"events": len(after), "last_hash": after[-1]["hash"][:12],
+    assert collected["footer"] == {"events": len(after), "last_hash": after[-1]["hash"][:16],
+                                   "head": f"{len(after)}:{after[-1]['hash'][:16]}",
                                    "collected": True}
     # The figures do not change.
     assert [(p["name"], p["total"], p["position_label"]) for p in collected["players"]] == [
         (n, TOTALS[n][2], LABELS[n]) for n in TOTALS]
     dispute = tmp_path / "dispute.jsonl"
+    # No `at`: the sheet was collected now, and a command may not be dated before it.
     dispute.write_text('{"type": "raise_dispute", "raised_by": "Chloe", "about": "Ben\'s cash was '
-                       'miscounted", "at": "2026-11-21T10:50:00Z"}\n', encoding="utf-8")
+                       'miscounted"}\n', encoding="utf-8")
     refused = invoke("run", dispute, "--db", db)
     assert refused.exit_code == 3
     assert f"refused by {LOCKED}" in refused.stderr

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from app.ledger import LedgerCorrupt, open_ledger
-from app.ledger.hashing import canonical_json, event_hash
+from app.ledger.hashing import canonical_json
 from app.tables import TableGame, parse_command, read_script
 from tests.app.conftest import SAMPLE, Banker, state_json
+from tests.app.tamper_tools import rechain
 
 
 def _drop_update_trigger(db: sqlite3.Connection, table: str) -> None:
@@ -100,29 +101,7 @@ def test_a_doctored_amount_with_a_rebuilt_hash_chain_still_fails_the_fold_check(
 
 def _rechain(db: sqlite3.Connection, game_id: str, from_seq: int) -> None:
     """Store fresh hashes from `from_seq` on, each linked to the one before, as a forger would."""
-    (prev_hash,) = db.execute(
-        "SELECT hash FROM events WHERE game_id = ? AND seq = ?", (game_id, from_seq - 1)
-    ).fetchone()
-    rows = db.execute(
-        "SELECT seq, command_no, type, payload, actor_role, actor_name, recorded_at, clock_ms "
-        "FROM events WHERE game_id = ? AND seq >= ? ORDER BY seq", (game_id, from_seq),
-    ).fetchall()
-    for seq, command_no, type_, payload, role, name, recorded_at, clock_ms in rows:
-        moves = db.execute(
-            "SELECT from_account, to_account, amount FROM transfers "
-            "WHERE game_id = ? AND seq = ? ORDER BY idx", (game_id, seq),
-        ).fetchall()
-        digest = event_hash(
-            game_id=game_id, seq=seq, command_no=command_no, type=type_,
-            payload=json.loads(payload), actor_role=role, actor_name=name,
-            recorded_at=recorded_at, clock_ms=clock_ms, prev_hash=prev_hash,
-            transfers=[tuple(m) for m in moves],
-        )
-        db.execute(
-            "UPDATE events SET prev_hash = ?, hash = ? WHERE game_id = ? AND seq = ?",
-            (prev_hash, digest, game_id, seq),
-        )
-        prev_hash = digest
+    rechain(db, game_id, from_seq)
 
 
 def test_an_event_deleted_with_its_transfers_fails_verify_naming_its_command(

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from app.judges import JudgeAuthError, add_judge
+from app.judges import JudgeAuthError, judges_field
 from app.ledger import StoredEvent
 from app.tables import TableGame, parse_command
 from app.verify import verify_game
@@ -20,7 +20,7 @@ from tests.app.conftest import Banker, ledger_json
 UNDO = "CL rules (banker's decision)"  # the classic profile's undo clause
 REWIND = "CL rules (banker's decision)"  # the classic profile's judge clause, cited by rewind
 T = datetime(2026, 11, 21, 10, 0, tzinfo=UTC)
-PIN = "8642"
+PIN = "864213"
 # What only says where the ledger stands, not where the game stands: the game's id, the ledger's
 # head, and `seq`, the count of events folded (voided events are skipped, the void is counted).
 BOOKKEEPING = ("game", "head_seq", "seq")
@@ -42,10 +42,10 @@ class FakeClock:
 def new_table(db: Path, profile: str, clock: FakeClock) -> TableGame:
     """A game on `db` (Ann, Bob, Cy; Ann first) with judge Lee registered and signed in."""
     game = TableGame.open(str(db), now=clock)
-    add_judge(game.ledger, "Lee", PIN)
-    game.sign_in_judge("Lee", PIN)
     do(game, type="new_game", profile=profile, players=["Ann", "Bob", "Cy"],
-       roll_off=[{"Ann": [6, 6], "Bob": [1, 2], "Cy": [1, 2]}])
+       roll_off=[{"Ann": [6, 6], "Bob": [1, 2], "Cy": [1, 2]}],
+       judges=judges_field([("Lee", PIN)]))
+    game.sign_in_judge("Lee", PIN)
     return game
 
 
@@ -171,14 +171,15 @@ def test_undo_passes_over_a_dispute_raised_after_the_last_game_command(classic: 
 
 
 def test_a_dispute_may_name_the_latest_entries_after_an_undo(classic: TableGame) -> None:
-    # SG Raising a Dispute: "at any time". After roll (entries 2–4), buy (5–6) and the undo (7),
-    # the ledger holds entries 1 to 7; a dispute about the undo names entry 7.
+    # SG Raising a Dispute: "at any time". After the new game and its judge (entries 1–2), roll
+    # (3–5), buy (6–7) and the undo (8), the ledger holds entries 1 to 8; a dispute about the
+    # undo names entry 8.
     do(classic, type="roll", player="Ann", dice=[1, 2])
     do(classic, type="buy", player="Ann")
     do(classic, type="undo")
-    assert classic.head_seq == 7
-    raised = do(classic, type="raise_dispute", raised_by="Cy", about="the undo", entries=[7])
-    assert raised[0].payload["entries"] == [7]
+    assert classic.head_seq == 8
+    raised = do(classic, type="raise_dispute", raised_by="Cy", about="the undo", entries=[8])
+    assert raised[0].payload["entries"] == [8]
 
 
 # Rewind ---------------------------------------------------------------------------------------
@@ -327,7 +328,8 @@ def test_banker_verify_exits_0_after_an_undo_and_a_rewind(tmp_path: Path, banker
 
 def test_banker_ledger_marks_the_voided_entries(tmp_path: Path, banker: Banker) -> None:
     # docs/commands.md undo: "the voided entries stay in the ledger, marked": the purchase's two
-    # entries (5 and 6) carry VOID, the roll before them (2–4) and the undo itself (7) do not.
+    # entries (6 and 7) carry VOID; the new game and its judge (1–2), the roll before them (3–5)
+    # and the undo itself (8) do not.
     db = tmp_path / "table.db"
     game = new_table(db, "classic", FakeClock(T))
     do(game, type="roll", player="Ann", dice=[1, 2])
@@ -338,6 +340,6 @@ def test_banker_ledger_marks_the_voided_entries(tmp_path: Path, banker: Banker) 
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     voided = [line for line in lines if int(line.split()[0]) in {s.seq for s in bought}]
-    assert [int(line.split()[0]) for line in voided] == [5, 6]
+    assert [int(line.split()[0]) for line in voided] == [6, 7]
     assert all("VOID" in line for line in voided)
     assert not any("VOID" in line for line in lines if line not in voided)

@@ -36,7 +36,7 @@ def test_a_house_auction_opens_at_the_lowest_house_price_among_streets_with_room
     events = sg.do(type="auction_building", kind="house")
     assert events == [AuctionOpened(space=None, kind="house", opening_bid=100, excluded=[],
                                     resume="roll")]
-    refused(sg, "SG Auctions", type="bid", player="Ann", amount=99)
+    refused(sg, "SG Running Out Of Buildings", type="bid", player="Ann", amount=99)
     replays(sg)
 
 

@@ -141,12 +141,12 @@ def test_a_mortgaged_deed_received_in_bankruptcy_holds_play_until_kept_or_lifted
         classic: Game) -> None:
     # CL Help! I'm in debt!: "The player must pay 10% interest on each mortgaged property, even if
     # they don't want to pay off the mortgage yet." Reading Railroad (value 100) came mortgaged:
-    # play waits (CL Mortgage properties) until Bob lifts it or keeps it.
+    # play waits (CL Help! I'm in debt!) until Bob lifts it or keeps it.
     _cy_bankrupt_to_bob(classic)
     assert classic.state is not None
     assert [(d.player, d.space) for d in classic.state.interest_due] == [("Bob", 5)]
-    refused(classic, "CL Mortgage properties", type="roll", player="Ann", dice=(1, 2))
-    refused(classic, "CL Mortgage properties", type="keep_mortgaged", player="Bob", space=12)
+    refused(classic, "CL Help! I'm in debt!", type="roll", player="Ann", dice=(1, 2))
+    refused(classic, "CL Help! I'm in debt!", type="keep_mortgaged", player="Bob", space=12)
     # Keep it: 10% of 100 = 10: 1900 - 10 = 1890; it stays mortgaged, and Ann throws.
     classic.do(type="keep_mortgaged", player="Bob", space=5)
     assert classic.cash("Bob") == 1890

@@ -194,12 +194,12 @@ def test_the_mortgagee_sale_waits_until_every_deed_is_mortgaged_and_every_buildi
         game: Game) -> None:
     # PX 8.1: the mortgagee sale is for a debtor with no cash and all deeds mortgaged; PX 7.3.1:
     # houses are sold first. Bob owes 300; he still has PropNex Group of Services 2 (15)
-    # unmortgaged, and a house on Bidadari (21): refused (PX 8.2).
+    # unmortgaged, and a house on Bidadari (21): refused (PX 7.3.1, buildings are sold first).
     give(game, "Bob", 5, mortgaged=True)
     give(game, "Bob", 15)
     houses(game, "Bob", {21: 1})
     _bob_owes_ann_rent(game, 9, built=3, cash=0)
-    refused(game, "PX 8.2", type="mortgagee_sale", player="Bob", order=[5, 15, 21])
+    refused(game, "PX 7.3.1", type="mortgagee_sale", player="Bob", order=[5, 15, 21])
     # He sells the house (half the RCR base 150: 75) and mortgages 21 (110) and 15 (100):
     # 0 + 75 + 110 + 100 = 285 < 300. Now every deed is mortgaged and the sale may be held,
     # but the order must name each of his deeds once (PX 8.2).

@@ -85,12 +85,12 @@ def test_only_one_offer_to_sell_or_to_buy_a_turn(game: Game) -> None:
 def test_a_mortgaged_deed_cannot_be_offered_and_the_refusal_leaves_the_turns_offer_unused(
         game: Game) -> None:
     # PX 7.2.3: "The owner of the mortgaged Title Deed cannot put up the mortgaged Title Deed
-    # for sale": refused, citing the profile's trading clause PX 7.1 and naming 7.2.3.
+    # for sale": refused, citing PX 7.2.3 and naming the deed.
     # RULES.md: a refused offer does not use up the turn's one offer: Ann then offers Bidadari.
     give(game, "Ann", 21)
     give(game, "Ann", 23, mortgaged=True)
-    error = refused(game, "PX 7.1", type="offer_sale", player="Ann", space=23, minimum=100)
-    assert "PX 7.2.3" in error.message
+    error = refused(game, "PX 7.2.3", type="offer_sale", player="Ann", space=23, minimum=100)
+    assert error.message == "Balestier/Toa Payoh is mortgaged and cannot be offered for sale"
     events = game.do(type="offer_sale", player="Ann", space=21, minimum=300)
     assert events[0] == SaleOffered(seller="Ann", space=21, minimum=300)
 
@@ -297,7 +297,7 @@ def test_an_offer_to_buy_needs_another_players_unmortgaged_deed(game: Game) -> N
     give(game, "Bob", 23, mortgaged=True)
     refused(game, "PX 7.1.4", type="offer_purchase", player="Ann", space=21, price=250)
     refused(game, "PX 7.1.4", type="offer_purchase", player="Ann", space=24, price=250)
-    refused(game, "PX 7.1", type="offer_purchase", player="Ann", space=23, price=250)
+    refused(game, "PX 7.2.3", type="offer_purchase", player="Ann", space=23, price=250)
 
 
 def test_direct_trades_between_players_are_refused(game: Game) -> None:

@@ -196,12 +196,12 @@ def test_a_seeded_deal_at_five_deals_five_each_and_keeps_three() -> None:
 def test_a_retained_deed_opens_at_the_board_price_and_raises_are_at_least_ten() -> None:
     # PX 3.5: Bidadari's sibling Balestier/Toa Payoh (23) opens at its board price 220; a bid of
     # 210 is refused (PX 3.5). Bob 220; Cy's 225 (a raise of 5) is refused citing the profile's
-    # auction clause (PX 7.1.2); Cy 230 (+10) stands. Cy pays 230: 1500 - 230 = 1270.
+    # auction raise (PX 3.5); Cy 230 (+10) stands. Cy pays 230: 1500 - 230 = 1270.
     game = _seated()
     game.do(type="deal_deeds", hands=HANDS)
     refused(game, "PX 3.5", type="bid", player="Bob", amount=210)
     game.do(type="bid", player="Bob", amount=220)
-    refused(game, "PX 7.1.2", type="bid", player="Cy", amount=225)
+    refused(game, "PX 3.5", type="bid", player="Cy", amount=225)
     game.do(type="bid", player="Cy", amount=230)
     events = game.do(type="close_auction")
     # The next retained deed, Holland/Bukit Timah (34), opens at 320.

@@ -45,11 +45,13 @@ def test_collecting_the_claim_moves_the_rent_from_payer_to_owner(classic: Game) 
 
 
 def test_a_claim_collected_once_cannot_be_collected_again(classic: Game) -> None:
-    # CL Collect rent: claim 1 (6 on Oriental) is paid; a second collect finds no open claim.
+    # CL A property owned by another player: rent is owed once a landing; claim 1 (6 on
+    # Oriental) is paid, and a second collect is refused saying it was collected.
     give(classic, "Bob", 6)
     _land_on_oriental(classic)
     classic.do(type="collect_rent", claim=1)
-    refused(classic, "CL Collect rent", type="collect_rent", claim=1)
+    error = refused(classic, "CL A property owned by another player", type="collect_rent", claim=1)
+    assert error.message == "no rent: claim 1 for Oriental Avenue was already collected from Ann (M6)"
     assert classic.cash("Bob") == 1506
 
 

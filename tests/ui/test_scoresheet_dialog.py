@@ -7,19 +7,35 @@ import pytest
 from pypdf import PdfReader
 from PySide6.QtWidgets import QMessageBox
 
-from app.judges import add_judge
+from app.judges import judges_field
 from app.scoresheet import scoresheet
 from app.tables import TableGame, parse_command, read_script
-from ui.scoresheet_dialog import ScoresheetDialog
+from ui.scoresheet.dialog import ScoresheetDialog
 
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "classic-sample.jsonl"
 
 
+class Clock:
+    """The table's clock in a test: a second on per reading, and on further when told."""
+
+    def __init__(self) -> None:
+        self.at = datetime(2026, 11, 21, 10, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.at += timedelta(seconds=1)
+        return self.at
+
+
 @pytest.fixture
 def game(tmp_path: Path) -> TableGame:
-    session = TableGame.open(str(tmp_path / "table.db"))
+    """The classic sample game, whose new game registers judge Lee (not signed in)."""
+    session = TableGame.open(str(tmp_path / "table.db"), now=Clock())
     for _, line in read_script(SAMPLE.read_text(encoding="utf-8")):
-        session.submit(parse_command(line))
+        command = parse_command(line)
+        if command.type == "new_game":
+            command = parse_command(command.model_dump(mode="json", exclude_none=True)
+                                    | {"judges": judges_field([("Lee", "246813")])})
+        session.submit(command)
     return session
 
 
@@ -84,12 +100,10 @@ def test_declining_the_confirmation_collects_nothing(qtbot, game: TableGame,
 
 
 def _end_by_time(game: TableGame) -> None:
-    add_judge(game.ledger, "Lee", "2468")
-    game.sign_in_judge("Lee", "2468")
-    start = datetime(2026, 11, 21, 10, 0, tzinfo=UTC)
-    game.submit(parse_command({"type": "set_game_length", "minutes": 1, "reason": "test",
-                               "at": start.isoformat()}))
-    game.submit(parse_command({"type": "start_clock", "at": start.isoformat()}))
-    game.submit(parse_command({"type": "clock_tick",
-                               "at": (start + timedelta(minutes=2)).isoformat()}))
+    game.sign_in_judge("Lee", "246813")
+    # A one-minute game whose clock is read two minutes after it started: time is called.
+    game.submit(parse_command({"type": "set_game_length", "minutes": 1, "reason": "test"}))
+    game.submit(parse_command({"type": "start_clock"}))
+    game.now.at += timedelta(minutes=2)  # type: ignore[attr-defined]
+    game.tick()
     assert game.state is not None and game.state.phase == "over"

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from models.errors import BankerError
-from ui.scoresheet_document import document, sheet_html, write_pdf
+from ui.scoresheet.document import paint, sheet_html, write_pdf
 
 
 class ScoresheetDialog(QDialog):
@@ -76,7 +76,7 @@ class ScoresheetDialog(QDialog):
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         dialog = QPrintDialog(printer, self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            document(self._sheet).print_(printer)
+            paint(self._sheet, printer)
 
     def ask_pdf(self) -> None:
         name, _ = QFileDialog.getSaveFileName(self, "Save the scoresheet", "scoresheet.pdf",

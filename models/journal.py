@@ -1,0 +1,53 @@
+"""The undo journal: what `apply` changed while a decision was worked out on the live state."""
+
+from __future__ import annotations
+
+from collections.abc import MutableMapping
+from typing import Any
+
+from pydantic import BaseModel
+
+_MISSING = object()
+
+
+class Journal:
+    """Before-images of everything `apply` changes in place, taken the first time it changes it:
+    the state's own fields (all at once, when the journal opens), the players, deeds, auction and
+    clock it changes field by field, and the entries of the dictionaries it changes key by key.
+    Lists are never changed in place by `apply` (it replaces them), so the fields cover them."""
+
+    __slots__ = ("_fields", "_fields_set", "_parts", "_keys")
+
+    def __init__(self, fields: dict[str, Any], fields_set: set[str]) -> None:
+        self._fields = dict(fields)
+        self._fields_set = set(fields_set)
+        self._parts: dict[int, tuple[Any, Any]] = {}
+        self._keys: list[tuple[MutableMapping[Any, Any], Any, Any]] = []
+
+    def keep(self, part: Any) -> None:
+        """Remember `part` (a player, deed, auction or clock) as it is, before it changes."""
+        if id(part) not in self._parts:  # the part is held below, so its id stays its own
+            before = part.model_copy() if isinstance(part, BaseModel) else part.clone()
+            self._parts[id(part)] = (part, before)
+
+    def keep_key(self, mapping: MutableMapping[Any, Any], key: Any) -> None:
+        """Remember the entry `key` of `mapping` (or that it had none), before it changes."""
+        self._keys.append((mapping, key, mapping.get(key, _MISSING)))
+
+    def undo(self, fields: dict[str, Any], fields_set: set[str]) -> None:
+        """Put everything back as it was when the journal opened (in place: same objects)."""
+        for mapping, key, old in reversed(self._keys):
+            if old is _MISSING:
+                mapping.pop(key, None)
+            else:
+                mapping[key] = old
+        for part, before in self._parts.values():
+            if isinstance(part, BaseModel):
+                part.__dict__.update(before.__dict__)
+                object.__setattr__(part, "__pydantic_fields_set__", before.__pydantic_fields_set__)
+            else:
+                for name in part.__slots__:
+                    setattr(part, name, getattr(before, name))
+        fields.update(self._fields)
+        fields_set.clear()
+        fields_set.update(self._fields_set)

@@ -1,0 +1,75 @@
+"""The board shows each space, owner, building and token of a recorded game, and follows it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.views import table_view
+from tests.app.recorded_games import SetClock, line_of, play, record
+from ui.table.board_view import BoardView
+
+SG = "sg-final-position.jsonl"
+
+
+def board(qtbot) -> BoardView:
+    view = BoardView()
+    qtbot.addWidget(view)
+    view.resize(800, 800)
+    return view
+
+
+def test_the_sg_end_position_is_drawn_space_by_space(qtbot, tmp_path: Path) -> None:
+    # Aisha's hotel on Street 2 (dark blue, 39); Ben's 3 houses on each light blue (6, 8, 9) and
+    # his mortgaged MRT Station 2 (15); Chloe's house on each red (21, 23, 24).
+    shown = board(qtbot)
+    shown.show(table_view(record(tmp_path / "t.db", SG)))
+    assert len(shown.items_of("space")) == 40
+    assert len(shown.items_of("name")) == 40
+    assert [item.data(1) for item in shown.items_of("hotel")] == [39]
+    assert sorted(item.data(1) for item in shown.items_of("house")) == [6] * 3 + [8] * 3 + [9] * 3 \
+        + [21, 23, 24]
+    assert [item.data(1) for item in shown.items_of("mortgaged")] == [15]
+    # Aisha 5, 11, 14, 37, 39; Ben 6, 8, 9, 12, 15; Chloe 19, 21, 23, 24.
+    assert sorted(item.data(1) for item in shown.items_of("owner")) == [
+        5, 6, 8, 9, 11, 12, 14, 15, 19, 21, 23, 24, 37, 39]
+    assert shown.items_of("owner", 39)[0].toolTip() == "owned by Aisha"
+    # A colour band on each of the 22 streets, none on the railways, utilities or corners.
+    assert len(shown.items_of("band")) == 22 and not shown.items_of("band", 5)
+
+
+def test_tokens_stand_on_their_spaces_and_a_bankrupt_players_is_gone(qtbot, tmp_path: Path) -> None:
+    # Aisha and Chloe both stand on Street 2 (red, 23), Ben on Utility 1 (12); Dev is bankrupt.
+    # Dev's throw onto 39 was the last move: that space is the one highlighted.
+    shown = board(qtbot)
+    shown.show(table_view(record(tmp_path / "t.db", SG)))
+    assert {name: shown.token_space(name) for name in ("Aisha", "Ben", "Chloe", "Dev")} == {
+        "Aisha": 23, "Ben": 12, "Chloe": 23, "Dev": None}
+    aisha, chloe = shown.tokens["Aisha"], shown.tokens["Chloe"]
+    assert aisha.pos() != chloe.pos()  # side by side, never one on the other
+    assert [item.data(1) for item in shown.items_of("landed")] == [39]
+
+
+def test_the_centre_names_the_edition_and_says_its_names_are_unconfirmed(qtbot, tmp_path: Path) -> None:
+    shown = board(qtbot)
+    shown.show(table_view(record(tmp_path / "t.db", SG)))
+    centre = shown.items_of("centre")[0].toPlainText()
+    assert "Monopoly Singapore Edition (provisional)" in centre
+    assert "not confirmed" in centre
+    assert "Bank: 20 houses, 11 hotels" in centre
+
+
+def test_a_new_view_moves_the_tokens_and_redraws_only_what_changed(qtbot, tmp_path: Path) -> None:
+    # Ben throws 3+3 from GO to Street 1 (light blue, 6) and buys it for 100.
+    clock = SetClock()
+    game = record(tmp_path / "t.db", SG, clock=clock, before_line=line_of(SG, '"roll", "player": "Ben"'))
+    shown = board(qtbot)
+    shown.show(table_view(game))
+    spaces, token = list(shown.spaces), shown.tokens["Ben"]
+    assert shown.token_space("Ben") == 0 and not shown.items_of("owner", 6)
+    play(game, clock, type="roll", player="Ben", dice=[3, 3], at="2026-11-21T10:01:10Z")
+    play(game, clock, type="buy", player="Ben", at="2026-11-21T10:01:25Z")
+    shown.show(table_view(game))
+    assert shown.spaces == spaces and shown.tokens["Ben"] is token  # updated, not rebuilt
+    assert shown.token_space("Ben") == 6
+    assert shown.items_of("owner", 6)[0].toolTip() == "owned by Ben"
+    assert [item.data(1) for item in shown.items_of("landed")] == [6]

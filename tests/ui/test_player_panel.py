@@ -1,0 +1,59 @@
+"""Each player's panel shows their cash, deeds by colour set, cards, debts, and who is to act."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.views import table_view
+from tests.app.recorded_games import line_of, record
+from ui.table.players_panel import PlayersPanel
+
+SG = "sg-final-position.jsonl"
+PX = "propnex-game.jsonl"
+
+
+def panels(qtbot) -> PlayersPanel:
+    shown = PlayersPanel()
+    qtbot.addWidget(shown)
+    return shown
+
+
+def test_the_end_of_the_sg_game_shows_cash_sets_cards_and_the_bankruptcy(qtbot, tmp_path: Path) -> None:
+    # Aisha: 1434, the dark blue set whole (the hotel on Street 2), 2 of the 3 pinks, a Chance
+    # Get Out of Jail Free card. Dev went bankrupt first.
+    shown = panels(qtbot)
+    shown.show(table_view(record(tmp_path / "t.db", SG)))
+    assert [p.name for p in shown.panels] == ["Aisha", "Ben", "Chloe", "Dev"]
+    aisha = shown.panel("Aisha")
+    assert aisha.cash.text() == "M1,434"
+    deeds = aisha.deeds.text()
+    assert "Dark Blue" in deeds and "full set" in deeds and "<b>hotel</b>" in deeds
+    assert "Pink" in deeds and "2 of 3" in deeds
+    assert aisha.cards.text() == "Get Out of Jail Free (Chance)"
+    assert "(mortgaged)" in shown.panel("Ben").deeds.text()  # MRT Station 2
+    assert shown.panel("Dev").status.text() == "bankrupt (number 1)"
+    assert shown.panel("Dev").cash.text() == "M0"
+    assert not any(p.to_act for p in shown.panels)  # the game is over
+
+
+def test_the_player_to_act_stands_out(qtbot, tmp_path: Path) -> None:
+    # After Aisha's purchase of MRT Station 1 it is Ben's turn.
+    game = record(tmp_path / "t.db", SG, before_line=line_of(SG, '"roll", "player": "Ben"'))
+    shown = panels(qtbot)
+    shown.show(table_view(game))
+    ben = shown.panel("Ben")
+    assert ben.to_act and ben.status.text() == "to act"
+    assert "solid" in ben.styleSheet() and "4px" in ben.styleSheet()
+    assert not shown.panel("Aisha").to_act and "4px" not in shown.panel("Aisha").styleSheet()
+    assert shown.panel("Aisha").cash.text() == "M1,300"  # 1500 - 200
+
+
+def test_a_debt_is_shown_in_words_on_the_debtors_panel(qtbot, tmp_path: Path) -> None:
+    # PX: Bob owes Dee 1700 rent on Orchard (4 houses), more than his cash.
+    game = record(tmp_path / "t.db", PX, before_line=line_of(PX, '"sell_buildings", "player": "Bob"'))
+    shown = panels(qtbot)
+    shown.show(table_view(game))
+    bob = shown.panel("Bob")
+    assert bob.debts.text() == "Owes Dee M1,700 (rent on Orchard)"
+    assert not bob.debts.isHidden() and bob.to_act
+    assert shown.panel("Dee").debts.isHidden()

@@ -1,0 +1,157 @@
+"""The application: the start page and, once a game is opened, its table window, in one window."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QStackedWidget
+
+from app import games
+from app.actions import refusal_text
+from app.tables import utc_now
+from models.errors import BankerError
+from ui.sounds import Sounds
+from ui.start.new_game import NewGameForm
+from ui.start.page import StartPage
+from ui.table.session import TableSession
+from ui.table.window import TableWindow
+
+STYLES = Path(__file__).resolve().parent.parent / "resources" / "styles" / "app.qss"
+TITLE = "Championship Banker"
+
+
+class MainWindow(QMainWindow):
+    """Shows the start page until a game is opened, then that game's table window; closing the
+    game (Ctrl+W) comes back to the start page with the list brought up to date."""
+
+    def __init__(self, now: Callable[[], datetime] = utc_now, *, sounds: Sounds | None = None,
+                 settings: QSettings | None = None, tick_ms: int | None = 1000) -> None:
+        super().__init__()
+        self.now, self.tick_ms, self.settings = now, tick_ms, settings
+        self.sounds = sounds or Sounds(self)
+        self.start = StartPage()
+        self.table: TableWindow | None = None
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.start)
+        self.setCentralWidget(self.stack)
+        self.start.open_game.connect(self.open_game)
+        self.start.new_game.connect(self.new_game)
+        self.start.sample.connect(self.open_sample)
+        self.start.open_file.connect(self.ask_file)
+        self._menu()
+        self.setWindowTitle(TITLE)
+        self.resize(1366, 768)
+        self.show_start()
+
+    def _menu(self) -> None:
+        menu = self.menuBar().addMenu("&Game")
+        for text, keys, slot in (("&New game…", "Ctrl+N", self.new_game),
+                                 ("&Open a ledger file…", "Ctrl+O", self.ask_file),
+                                 ("Back to the &games list", "Ctrl+W", self.show_start),
+                                 ("&Quit", "Ctrl+Q", self.close)):
+            action = QAction(text, self)
+            action.setShortcut(QKeySequence(keys))
+            action.triggered.connect(lambda _=False, s=slot: s())
+            menu.addAction(action)
+
+    # The start page ----------------------------------------------------------------------
+
+    def show_start(self) -> None:
+        """Close the open game (everything is already in its ledger) and list the games."""
+        self._close_table()
+        self.start.show_games(games.recent_games(), games.games_dir())
+        self.stack.setCurrentWidget(self.start)
+        self.setWindowTitle(TITLE)
+
+    def new_game(self) -> None:
+        """The new-game form; the game it records opens at once."""
+        form = NewGameForm(self._create, self)
+        if form.exec() and form.path is not None:
+            self.open_game(form.path)
+
+    def _create(self, command: dict[str, object], banker: str, judge: tuple[str, str] | None,
+                minutes: int | None) -> Path:
+        return games.create_game(command, banker, judge, minutes, now=self.now)
+
+    def open_sample(self) -> None:
+        """Record the sample game afresh and open it."""
+        self._close_table()
+        try:
+            path = games.open_sample(self.now)
+        except BankerError as e:
+            self.start.messages.say(f"The sample game could not be recorded: {refusal_text(e)}",
+                                    "error")
+            return
+        self.open_game(path)
+
+    def ask_file(self) -> None:
+        """Choose any ledger file to open."""
+        name, _ = QFileDialog.getOpenFileName(self, "Open a ledger file", str(games.games_dir()),
+                                              "Ledger files (*.db *.sqlite);;All files (*)")
+        if name:
+            self.open_game(Path(name))
+
+    # The table ---------------------------------------------------------------------------
+
+    def open_game(self, path: Path) -> TableWindow | None:
+        """Open a game file where its last entry left it; on failure say why on the start page."""
+        self._close_table()
+        try:
+            game = games.open_game(path, self.now)
+        except (BankerError, OSError) as e:
+            self.show_start()
+            why = refusal_text(e) if isinstance(e, BankerError) else str(e)
+            self.start.messages.say(f"{path.name} cannot be opened: {why}", "refused")
+            return None
+        if game.state is None:
+            game.close()
+            self.show_start()
+            self.start.messages.say(f"{path.name} holds no game", "refused")
+            return None
+        session = TableSession(game, tick_ms=self.tick_ms)
+        session.announcement.connect(self.sounds.play)
+        session.time_up.connect(lambda: self.sounds.play("time"))
+        table = TableWindow(session, self.settings)
+        table.windowTitleChanged.connect(self.setWindowTitle)
+        self.table = table
+        self.stack.addWidget(table)
+        self.stack.setCurrentWidget(table)
+        self.setWindowTitle(f"{TITLE} — {path.stem}")
+        table.setFocus()
+        return table
+
+    def _close_table(self) -> None:
+        table, self.table = self.table, None
+        if table is None:
+            return
+        table.session.close()
+        self.stack.removeWidget(table)
+        table.deleteLater()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        self._close_table()
+        super().closeEvent(event)
+
+
+def application(argv: list[str] | None = None) -> QApplication:
+    """The QApplication with the app's names and style sheet."""
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(argv or ["banker"])
+    app.setApplicationName("Championship Banker")
+    app.setOrganizationName("Championship Banker")
+    if STYLES.exists():
+        app.setStyleSheet(STYLES.read_text(encoding="utf-8"))
+    return app
+
+
+def run() -> int:
+    """Open the main window and run until it is closed."""
+    app = application(sys.argv[:1])
+    window = MainWindow()
+    window.show()
+    return app.exec()

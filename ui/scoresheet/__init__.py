@@ -1,0 +1,1 @@
+"""The scoresheet window, the printed sheet, and the CLI command that writes it as PDF."""

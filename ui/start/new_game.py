@@ -1,0 +1,228 @@
+"""The new-game form: it only collects; the rules' refusal comes back from the service as is."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import rulebook
+from app.actions import refusal_text
+from app.games import default_label
+from app.ledger import LedgerError
+from app.rulebook import Edition
+from models.errors import BankerError
+from ui.messages import MessageArea
+from ui.start.roll_off import RollOff
+
+SEATS = 6
+# create_game(new_game, banker, judge, minutes) -> the new game's file
+Create = Callable[[dict[str, Any], str, "tuple[str, str] | None", "int | None"], Path]
+
+
+def board_text(edition: Edition) -> str:
+    """A board's name, saying plainly when its names are not confirmed."""
+    if edition.problem:
+        return f"{edition.name}: cannot be used ({edition.problem})"
+    if edition.unconfirmed_names:
+        return f"{edition.name} — {edition.unconfirmed_names} names UNCONFIRMED"
+    return edition.name
+
+
+class NewGameForm(QDialog):
+    """Tournament, round, table, profile, board, players, roll-off, length, banker, judge."""
+
+    def __init__(self, create: Create, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New game")
+        self.create = create
+        self.path: Path | None = None
+        self.tournament, self.round, self.table = QLineEdit(), QLineEdit(), QLineEdit()
+        self.profile, self.board, self.length = QComboBox(), QComboBox(), QComboBox()
+        self.limits = QLabel()
+        self.limits.setWordWrap(True)
+        self.board_note = QLabel()
+        self.board_note.setWordWrap(True)
+        self.board_note.setStyleSheet("color: #8A1C00;")
+        for combo in (self.profile, self.board, self.length):
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(30)
+        self.seats = [QLineEdit() for _ in range(SEATS)]
+        self.roll_off = RollOff()
+        self.banker, self.judge, self.pin = QLineEdit(), QLineEdit(), QLineEdit()
+        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.messages = MessageArea()
+        self.start_button = QPushButton("Start the game  [Ctrl+Enter]")
+        self._fill_choices()
+        self._compose()
+        self.profile.currentIndexChanged.connect(self._profile_chosen)
+        self.board.currentIndexChanged.connect(self._board_chosen)
+        for seat in self.seats:
+            seat.textChanged.connect(self._players_changed)
+        self.start_button.clicked.connect(self.submit)
+        for keys in ("Ctrl+Return", "Ctrl+Enter"):
+            QShortcut(QKeySequence(keys), self, activated=self.submit)
+        self._profile_chosen()
+        self.messages.say("Fill in the table; the rules check everything when you start.")
+        self.resize(1200, 720)
+
+    # Layout ------------------------------------------------------------------------------
+
+    def _fill_choices(self) -> None:
+        for edition in rulebook.editions("profile"):
+            self.profile.addItem(edition.name + (f" (cannot be used: {edition.problem})"
+                                                 if edition.problem else ""), edition.id)
+        self.boards = rulebook.editions("board")
+
+    def _compose(self) -> None:
+        event = QFormLayout()
+        self.tournament.setPlaceholderText("e.g. Singapore Championship 2026")
+        self.round.setPlaceholderText("e.g. Qualifying 2")
+        self.table.setPlaceholderText("e.g. 7")
+        event.addRow("Tournament", self.tournament)
+        event.addRow("Round", self.round)
+        event.addRow("Table", self.table)
+        event.addRow("Profile (rules)", self.profile)
+        event.addRow("Board", self.board)
+        event.addRow("Game length", self.length)
+        officials = QFormLayout()
+        self.banker.setPlaceholderText("your name, as it goes on the scoresheet")
+        self.judge.setPlaceholderText("the table's judge (may be left empty)")
+        self.pin.setPlaceholderText("the judge types 6 or more digits")
+        officials.addRow("Banker", self.banker)
+        officials.addRow("First judge", self.judge)
+        officials.addRow("Judge's PIN", self.pin)
+        seats = QGridLayout()
+        for number, seat in enumerate(self.seats):
+            seat.setObjectName(f"seat-{number + 1}")
+            seats.addWidget(QLabel(f"Seat {number + 1}"), number // 3 * 2, number % 3)
+            seats.addWidget(seat, number // 3 * 2 + 1, number % 3)
+        players = QGroupBox("Players in seating order, clockwise")
+        column = QVBoxLayout(players)
+        column.addWidget(self.limits)
+        column.addLayout(seats)
+        roll = QGroupBox("Roll-off as thrown (the highest total starts)")
+        QVBoxLayout(roll).addWidget(self.roll_off)
+        top = QHBoxLayout()
+        left = QGroupBox("The game")
+        left.setLayout(event)
+        right = QGroupBox("Officials")
+        right.setLayout(officials)
+        top.addWidget(left, 1)
+        top.addWidget(right, 1)
+        buttons = QHBoxLayout()
+        cancel = QPushButton("Cancel  [Esc]")
+        cancel.clicked.connect(self.reject)
+        buttons.addWidget(self.messages, 1)
+        buttons.addWidget(cancel)
+        buttons.addWidget(self.start_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.board_note)
+        layout.addWidget(players)
+        layout.addWidget(roll)
+        layout.addStretch()
+        layout.addLayout(buttons)
+
+    # The choices -------------------------------------------------------------------------
+
+    def _profile_chosen(self) -> None:
+        profile_id = self.profile.currentData()
+        try:
+            profile = rulebook.profile(profile_id)
+        except BankerError as e:
+            self.limits.setText(str(e))
+            return
+        self.limits.setText(f"{profile.name}: {profile.players_min} to {profile.players_max} "
+                            "players. Type the names in seat order, clockwise from seat 1.")
+        for number, seat in enumerate(self.seats):
+            seat.setEnabled(number < profile.players_max)
+        own = next((b for b in self.boards if b.id == profile.board), None)
+        self.board.clear()
+        self.board.addItem(f"{board_text(own) if own else profile.board} (the profile's)", None)
+        for edition in self.boards:
+            if edition.id != profile.board:
+                self.board.addItem(board_text(edition), edition.id)
+        self.length.clear()
+        default = (f"{profile.game_minutes} minutes" if profile.game_minutes else "untimed")
+        self.length.addItem(f"The profile's length ({default})", None)
+        for minutes in (60, 90):
+            if minutes != profile.game_minutes:
+                self.length.addItem(f"{minutes} minutes (the judge sets it: name and PIN)",
+                                    minutes)
+
+    def _board_chosen(self) -> None:
+        try:
+            board_id = (self.board.currentData()
+                        or rulebook.profile(self.profile.currentData()).board)
+        except BankerError:
+            return
+        edition = next((b for b in self.boards if b.id == board_id), None)
+        unconfirmed = edition.unconfirmed_names if edition else 0
+        self.board_note.setVisible(bool(unconfirmed))
+        self.board_note.setText(
+            f"Board: {unconfirmed} space names are UNCONFIRMED (not yet checked against the "
+            "printed board): what the window and the sheet call a space may differ from the "
+            "board on the table." if unconfirmed else "")
+
+    def players(self) -> list[str]:
+        """The names typed, in seat order."""
+        return [s.text().strip() for s in self.seats if s.isEnabled() and s.text().strip()]
+
+    def _players_changed(self) -> None:
+        self.roll_off.set_players(self.players())
+
+    # Submitting --------------------------------------------------------------------------
+
+    def command(self) -> dict[str, Any]:
+        """The new_game command as collected."""
+        texts = {k: w.text().strip() or None for k, w in (
+            ("tournament", self.tournament), ("round", self.round), ("table", self.table))}
+        command: dict[str, Any] = {
+            "type": "new_game", "profile": self.profile.currentData(),
+            "players": self.players(), "roll_off": self.roll_off.thrown(),
+            "label": default_label(texts["tournament"], texts["round"], texts["table"]),
+        } | {k: v for k, v in texts.items() if v}
+        if self.board.currentData():
+            command["board"] = self.board.currentData()
+        return command
+
+    def submit(self) -> None:
+        """Record the new game; on a refusal say why and stay open."""
+        judge_name = self.judge.text().strip()
+        judge = (judge_name, self.pin.text()) if judge_name or self.pin.text() else None
+        try:
+            self.path = self.create(self.command(), self.banker.text().strip() or "banker",
+                                    judge, self.length.currentData())
+        except LedgerError as e:
+            self.messages.say(f"The game file cannot be written: {e}", "error")
+            return
+        except BankerError as e:
+            self.messages.say(refusal_text(e), "refused")
+            return
+        self.pin.clear()  # never kept by the window
+        self.accept()
+
+    def keyPressEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        # Enter moves on (a form of many fields); Ctrl+Enter starts the game.
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.modifiers():
+            self.focusNextChild()
+            return
+        super().keyPressEvent(event)

@@ -1,0 +1,121 @@
+"""The start page: resume the game in progress, open another, start a new one or the sample."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.games import GameSummary, in_progress
+from ui.messages import MessageArea
+from ui.start.games_model import GamesModel
+
+
+class StartPage(QWidget):
+    """Says what each button does; emits what the banker chose (the main window acts on it)."""
+
+    open_game = Signal(Path)
+    new_game = Signal()
+    sample = Signal()
+    open_file = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("start")
+        self.model = GamesModel()
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.table.doubleClicked.connect(self._open_row)
+        self.table.activated.connect(self._open_row)
+        self.resume_button = QPushButton()
+        self.resume_button.setObjectName("resume")
+        self.open_button = QPushButton("Open the selected game  [Enter]")
+        self.new_button = QPushButton("New game…  [Ctrl+N]")
+        self.sample_button = QPushButton("Open the sample game")
+        self.file_button = QPushButton("Open a ledger file…  [Ctrl+O]")
+        self.messages = MessageArea()
+        self.empty = QLabel("No games yet in this data folder: start a new game, or open the "
+                            "sample game to look around.")
+        self.empty.setWordWrap(True)
+        self._compose()
+        self.resume_button.clicked.connect(self._resume)
+        self.open_button.clicked.connect(lambda: self._open_row(self.table.currentIndex()))
+        self.new_button.clicked.connect(self.new_game.emit)
+        self.sample_button.clicked.connect(self.sample.emit)
+        self.file_button.clicked.connect(self.open_file.emit)
+        self.show_games([])
+
+    def _compose(self) -> None:
+        title = QLabel("Championship Banker")
+        title.setObjectName("title")
+        buttons = QHBoxLayout()
+        for button in (self.new_button, self.sample_button, self.file_button):
+            buttons.addWidget(button)
+        buttons.addStretch()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(24, 18, 24, 18)
+        layout.addWidget(title)
+        layout.addWidget(self.resume_button)
+        layout.addWidget(QLabel("Games in this data folder, the latest first:"))
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.empty)
+        row = QHBoxLayout()
+        row.addWidget(self.open_button)
+        row.addStretch()
+        layout.addLayout(row)
+        layout.addLayout(buttons)
+        layout.addWidget(self.messages)
+
+    def show_games(self, games: Sequence[GameSummary], folder: Path | None = None) -> None:
+        """List the games; offer to resume the one in progress."""
+        self.model.show_games(games)
+        self.table.resizeColumnsToContents()
+        self.empty.setVisible(not games)
+        self.open_button.setEnabled(bool(games))
+        current = in_progress(games)
+        self.resume = current
+        if current is not None:
+            self.resume_button.setText(f"Resume {current.label}  ({', '.join(current.players)}; "
+                                       f"{current.profile})  [Enter]")
+            self.table.selectRow(list(games).index(current))
+        else:
+            self.resume_button.setText("No game in progress")
+            if games:
+                self.table.selectRow(0)
+        self.resume_button.setEnabled(current is not None)
+        self.resume_button.setDefault(current is not None)
+        where = f" Games are kept in {folder}." if folder else ""
+        self.messages.say("Choose a game to open, or start a new one." + where)
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _resume(self) -> None:
+        if self.resume is not None:
+            self.open_game.emit(self.resume.path)
+
+    def _open_row(self, index: QModelIndex) -> None:
+        if not index.isValid():
+            return
+        game = self.model.games[index.row()]
+        if game.problem is not None:
+            self.messages.say(f"{game.path.name} cannot be opened: {game.problem}", "refused")
+            return
+        self.open_game.emit(game.path)

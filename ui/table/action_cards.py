@@ -1,0 +1,84 @@
+"""The card picker for the deck just drawn from: type to filter, arrows to choose, Enter to record."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+
+from app.actions import Action
+from app.views import TableView
+from ui.table.action_panel import Panel, pick
+
+
+class CardPanel(Panel):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Card drawn", parent)
+        self.filter = ""
+        self.prompt = QLabel()
+        self.prompt.setObjectName("big")
+        self.prompt.setWordWrap(True)
+        self.list = QListWidget()
+        self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.list.itemActivated.connect(self._activated)
+        self.list.itemClicked.connect(self._activated)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.prompt)
+        layout.addWidget(self.list)
+
+    def refresh(self, view: TableView, menu: list[Action]) -> None:
+        super().refresh(view, menu)
+        cards = pick(menu, "card")
+        self.setVisible(bool(cards))
+        deck = {"chance": "Chance", "chest": "Community Chest"}.get(view.card_deck or "", "")
+        self.setTitle(f"{deck} card drawn by {view.current}" if deck else "Card drawn")
+        if not cards:
+            self.filter = ""
+        self._fill()
+
+    def _fill(self) -> None:
+        self.list.clear()
+        words = self.filter.lower().split()
+        for action in pick(self.menu, "card"):
+            if all(w in action.label.lower() for w in words):
+                item = QListWidgetItem(action.label)
+                item.setData(Qt.ItemDataRole.UserRole, action.id)
+                item.setToolTip("Records: " + "; ".join(action.preview))
+                self.list.addItem(item)
+        if self.list.count():
+            self.list.setCurrentRow(0)
+        self.prompt.setText(f"Type to find the card: {self.filter}_   (Enter records the "
+                            f"highlighted one; {self.list.count()} match)")
+
+    def _activated(self, item: QListWidgetItem) -> None:
+        action_id = item.data(Qt.ItemDataRole.UserRole)
+        action = next((a for a in self.menu if a.id == action_id), None)
+        if action is not None:
+            self.filter = ""
+            self.chosen.emit(action, {})
+
+    def key(self, event: QKeyEvent) -> bool:
+        if not pick(self.menu, "card"):
+            return False
+        key = event.key()
+        if key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+            step = -1 if key == Qt.Key.Key_Up else 1
+            row = max(0, min(self.list.count() - 1, self.list.currentRow() + step))
+            self.list.setCurrentRow(row)
+            return True
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            item = self.list.currentItem()
+            if item is not None:
+                self._activated(item)
+            return True
+        if key == Qt.Key.Key_Backspace:
+            self.filter = self.filter[:-1]
+        elif key == Qt.Key.Key_Escape:
+            self.filter = ""
+        elif event.text() and event.text().isprintable() and not event.modifiers() & (
+                Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
+            self.filter += event.text()
+        else:
+            return False
+        self._fill()
+        return True

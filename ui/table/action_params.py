@@ -1,0 +1,64 @@
+"""Asks for the values an action needs typed (a price, a reason, a choice) before it is sent."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QWidget,
+)
+
+from app.actions import Action
+
+
+class ParamsDialog(QDialog):
+    """One field per value (a list to pick from for a choice); Enter records, Esc cancels."""
+
+    def __init__(self, action: Action, values: dict[str, Any],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(action.label)
+        form = QFormLayout(self)
+        title = QLabel(action.label)
+        title.setWordWrap(True)
+        form.addRow(title)
+        self.fields: dict[str, QLineEdit | QComboBox] = {}
+        for param in action.params:
+            default = str(values.get(param.path, param.default))
+            field: QLineEdit | QComboBox
+            if param.choices:
+                field = QComboBox()
+                field.setEditable(True)  # type the start of a name; the list completes it
+                field.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+                field.addItems([words for words, _ in param.choices])
+                field.setCurrentText(default)
+            else:
+                field = QLineEdit(default)
+                if param.kind == "pin":
+                    field.setEchoMode(QLineEdit.EchoMode.Password)
+            field.setObjectName(param.path)
+            form.addRow(param.prompt, field)
+            self.fields[param.path] = field
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def values(self) -> dict[str, str]:
+        """What was typed or picked, by the command's path; PIN fields are emptied."""
+        found = {}
+        for path, field in self.fields.items():
+            if isinstance(field, QComboBox):
+                found[path] = field.currentText()
+            else:
+                found[path] = field.text()
+                if field.echoMode() == QLineEdit.EchoMode.Password:
+                    field.clear()
+        return found

@@ -1,0 +1,108 @@
+"""The ledger feed: the latest entries in the words of `banker ledger`, voided ones struck through."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import QAbstractItemView, QListView, QWidget
+
+from app.views import FeedEntry
+from ui.table import palette
+
+SEQ_ROLE = Qt.ItemDataRole.UserRole
+VOIDED_ROLE = Qt.ItemDataRole.UserRole + 1
+Index = QModelIndex | QPersistentModelIndex
+
+
+class FeedModel(QAbstractListModel):
+    """A list model over feed entries, oldest first; updates insert, remove or change rows."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.entries: list[FeedEntry] = []
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802 (Qt's API)
+        return 0 if parent.isValid() else len(self.entries)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self.entries):
+            return None
+        entry = self.entries[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f"{entry.seq}  {entry.time:%H:%M:%S}  {entry.text}"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return entry.line().strip()
+        if role == Qt.ItemDataRole.FontRole:
+            font = QFont()
+            font.setStrikeOut(entry.voided)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return QColor(palette.MUTED_TEXT if entry.voided else palette.TEXT)
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return ("voided: " if entry.voided else "") + entry.text
+        if role == SEQ_ROLE:
+            return entry.seq
+        if role == VOIDED_ROLE:
+            return entry.voided
+        return None
+
+    def set_entries(self, entries: Sequence[FeedEntry]) -> None:
+        """Show `entries`: rows that scrolled off are removed, new ones added, changed ones redrawn."""
+        new = list(entries)
+        seqs = [e.seq for e in self.entries]
+        if not seqs or not new or new[0].seq not in seqs:
+            self._reset(new)
+            return
+        drop = seqs.index(new[0].seq)
+        if drop:
+            self.beginRemoveRows(QModelIndex(), 0, drop - 1)
+            self.entries = self.entries[drop:]
+            self.endRemoveRows()
+        kept = min(len(self.entries), len(new))
+        if [e.seq for e in self.entries[:kept]] != [e.seq for e in new[:kept]]:
+            self._reset(new)
+            return
+        if len(self.entries) > len(new):
+            self.beginRemoveRows(QModelIndex(), len(new), len(self.entries) - 1)
+            self.entries = self.entries[:len(new)]
+            self.endRemoveRows()
+        for row in range(kept):
+            if self.entries[row] != new[row]:
+                self.entries[row] = new[row]
+                self.dataChanged.emit(self.index(row), self.index(row))
+        if len(new) > kept:
+            self.beginInsertRows(QModelIndex(), kept, len(new) - 1)
+            self.entries = self.entries + new[kept:]
+            self.endInsertRows()
+
+    def _reset(self, entries: list[FeedEntry]) -> None:
+        self.beginResetModel()
+        self.entries = entries
+        self.endResetModel()
+
+
+class LedgerFeed(QListView):
+    """The feed's view: follows the newest entry unless the banker has scrolled back."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("ledgerFeed")
+        self.feed = FeedModel(self)
+        self.setModel(self.feed)
+        self.setWordWrap(True)
+        self.setUniformItemSizes(False)
+        self.setAlternatingRowColors(True)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+    def show_entries(self, entries: Sequence[FeedEntry]) -> None:
+        """Show `entries` and keep the newest in sight if it was in sight before."""
+        bar = self.verticalScrollBar()
+        following = bar.value() >= bar.maximum() - 2
+        self.feed.set_entries(entries)
+        if following:
+            self.scrollToBottom()

@@ -1,0 +1,84 @@
+"""Ctrl+K: every action allowed now in plain words, filtered as one types; Enter runs it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QDialog,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.actions import Action
+
+
+def matches(action: Action, text: str) -> bool:
+    """Every word typed appears in the action's words (any order, any case)."""
+    words = f"{action.label} {action.group}".lower()
+    return all(w in words for w in text.lower().split())
+
+
+class PaletteDialog(QDialog):
+    """A filter line over the list of actions; `chosen` is the action picked, if any."""
+
+    def __init__(self, actions: list[Action], text: str = "",
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Command palette")
+        self.resize(720, 460)
+        self.offered = [a for a in actions if a.enabled]
+        self.chosen: Action | None = None
+        self.filter = QLineEdit(text)
+        self.filter.setPlaceholderText("Type words of the action: “mortgage park”, “fine”, …")
+        self.list = QListWidget()
+        self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.count = QLabel()
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.filter)
+        layout.addWidget(self.list)
+        layout.addWidget(self.count)
+        self.filter.textChanged.connect(self._fill)
+        self.filter.installEventFilter(self)
+        self.list.itemActivated.connect(self._pick)
+        self.list.itemDoubleClicked.connect(self._pick)
+        self._fill()
+
+    def _fill(self) -> None:
+        self.list.clear()
+        text = self.filter.text()
+        for index, action in enumerate(self.offered):
+            if matches(action, text):
+                item = QListWidgetItem(action.label + ("   (judge)" if action.judge else "")
+                                       + ("  …" if action.params else ""))
+                item.setData(Qt.ItemDataRole.UserRole, index)
+                if action.preview:
+                    item.setToolTip("Records: " + "; ".join(action.preview))
+                self.list.addItem(item)
+        if self.list.count():
+            self.list.setCurrentRow(0)
+        self.count.setText(f"{self.list.count()} of {len(self.offered)} actions — Enter runs "
+                           "the highlighted one, Esc closes")
+
+    def eventFilter(self, watched: object, event: object) -> bool:  # noqa: N802 (Qt's name)
+        if watched is self.filter and isinstance(event, QKeyEvent) \
+                and event.type() == QKeyEvent.Type.KeyPress:
+            if event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+                step = -1 if event.key() == Qt.Key.Key_Up else 1
+                row = max(0, min(self.list.count() - 1, self.list.currentRow() + step))
+                self.list.setCurrentRow(row)
+                return True
+            if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                item = self.list.currentItem()
+                if item is not None:
+                    self._pick(item)
+                return True
+        return False
+
+    def _pick(self, item: QListWidgetItem) -> None:
+        self.chosen = self.offered[int(item.data(Qt.ItemDataRole.UserRole))]
+        self.accept()

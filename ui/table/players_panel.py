@@ -1,0 +1,40 @@
+"""The players' panels side by side, one per player in turn order."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QGridLayout, QWidget
+
+from app.views import TableView
+from ui.table.player_panel import PlayerPanel
+
+
+class PlayersPanel(QWidget):
+    """A panel per player, two to a row; `show(view)` updates them (and makes them on a new game)."""
+
+    def __init__(self, columns: int = 2, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.columns = columns
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setSpacing(6)
+        self.panels: list[PlayerPanel] = []
+
+    def show(self, view: TableView | None = None) -> None:  # type: ignore[override]
+        """Show every player as `view` has them (without a view: QWidget.show)."""
+        if view is None:
+            super().show()
+            return
+        names = [p.name for p in view.players]
+        if names != [panel.name for panel in self.panels]:
+            for panel in self.panels:
+                self.grid.removeWidget(panel)
+                panel.deleteLater()
+            self.panels = [PlayerPanel(name, self) for name in names]
+            for place, panel in enumerate(self.panels):
+                self.grid.addWidget(panel, *divmod(place, self.columns))
+        for panel in self.panels:
+            panel.show(view)
+
+    def panel(self, name: str) -> PlayerPanel:
+        """The panel of the player called `name`."""
+        return next(p for p in self.panels if p.name == name)

@@ -1,0 +1,160 @@
+"""The one Qt object that owns a table's game: commands in, signals out (changed, refused, time)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from app import actions
+from app.ledger import ConcurrentWrite, LedgerError, StaleSequence
+from app.tables import TableGame, parse_command
+from models.errors import BankerError
+
+TICK_MS = 1000
+
+
+class TableSession(QObject):
+    """Sends the banker's commands to the table service and says what came of them.
+
+    `changed(list)` carries the events just recorded; `refused(str)` a refusal in plain words;
+    `ledger_failed(str)` a ledger that cannot be written (the session then takes no more input);
+    `announcement(int)` and `time_up()` when the clock's entries are recorded."""
+
+    changed = Signal(list)
+    refused = Signal(str)
+    ledger_failed = Signal(str)
+    announcement = Signal(int)
+    time_up = Signal()
+
+    def __init__(self, game: TableGame, parent: QObject | None = None, *,
+                 tick_ms: int | None = TICK_MS) -> None:
+        super().__init__(parent)
+        self.game = game
+        self.stopped: str | None = None  # why the window takes no more input
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.tick)
+        if tick_ms:
+            self.timer.start(tick_ms)
+
+    # Commands ----------------------------------------------------------------------------
+
+    def send(self, command: dict[str, Any]) -> bool:
+        """Record one command; True if it was recorded. Every failure becomes a signal."""
+        if self.stopped is not None:
+            self.refused.emit(self.stopped)
+            return False
+        try:
+            stored = self.game.submit(parse_command(command))
+        except (StaleSequence, ConcurrentWrite) as e:
+            # Another program wrote to this game: show its entries, record nothing of ours.
+            self._reload()
+            self.refused.emit(f"{e} — the window now shows the ledger as it stands")
+            return False
+        except LedgerError as e:
+            self._stop(e)
+            return False
+        except BankerError as e:
+            self.refused.emit(actions.refusal_text(e))
+            return False
+        self._announce(stored)
+        self.changed.emit(stored)
+        return True
+
+    def why_refused(self, command: dict[str, Any]) -> str | None:
+        """The rules' reason a command would be refused now (nothing is recorded)."""
+        return actions.why_refused(self.game, command)
+
+    def menu(self, stored: list[Any] | None = None, *, undo: bool = True
+             ) -> list[actions.Action]:
+        """What the banker may do now, and what the rules refuse (with why); `stored` are the
+        game's events if the caller holds them; `undo=False` leaves Undo out (it reads the
+        whole ledger: the palette and Ctrl+Z ask for it when they need it)."""
+        if self.stopped is not None:
+            return []
+        return actions.menu(self.game, stored, undo=undo)
+
+    def undo_action(self) -> actions.Action | None:
+        """Undo as an action, with what it would take back (or why it may not)."""
+        if self.stopped is not None:
+            return None
+        return actions.undo_action(self.game)
+
+    # Undo --------------------------------------------------------------------------------
+
+    def undo_preview(self) -> list[str]:
+        """What Undo would take back, in words; raises BankerError (plain words) if it may not."""
+        return actions.undo_plan(self.game)
+
+    def undo(self) -> bool:
+        """Take back the last entry (the banker's undo)."""
+        return self.send({"type": "undo"})
+
+    # Judges ------------------------------------------------------------------------------
+
+    def judge(self) -> str | None:
+        """The judge signed in at this table, if any."""
+        return self.game.judge
+
+    def sign_in_judge(self, name: str, pin: str) -> str | None:
+        """Sign a judge in; None on success, else the refusal in plain words."""
+        try:
+            self.game.sign_in_judge(name, pin)
+        except LedgerError as e:
+            self._stop(e)
+            return str(e)
+        except BankerError as e:
+            return actions.refusal_text(e)
+        return None
+
+    def sign_out_judge(self) -> None:
+        """The judge leaves the table: the next judge's action asks for a PIN again."""
+        self.game.judge = None
+        self.game.judge_hash = None
+
+    # The clock ---------------------------------------------------------------------------
+
+    def tick(self) -> None:
+        """Record what the clock says now (the service decides; this only asks every second)."""
+        if self.stopped is not None:
+            return
+        try:
+            stored = self.game.tick()
+        except LedgerError as e:
+            self._stop(e)
+            return
+        except BankerError as e:  # a clock entry refused: say it, keep going
+            self.refused.emit(actions.refusal_text(e))
+            return
+        if stored:
+            self._announce(stored)
+            self.changed.emit(stored)
+
+    def _announce(self, stored: list[Any]) -> None:
+        for s in stored:
+            if s.type == "announcement_made":
+                self.announcement.emit(int(s.payload["minutes_left"]))
+            elif s.type == "time_called":
+                self.time_up.emit()
+
+    # Failures ----------------------------------------------------------------------------
+
+    def _reload(self) -> None:
+        try:
+            self.game.reload()
+        except LedgerError as e:
+            self._stop(e)
+            return
+        self.changed.emit([])
+
+    def _stop(self, error: BaseException) -> None:
+        self.stopped = (f"The ledger cannot be written ({error}). Nothing of the last entry was "
+                        "recorded. The window takes no more entries: fix the disk or file, "
+                        "then open the game again; it resumes at the last recorded entry.")
+        self.timer.stop()
+        self.ledger_failed.emit(self.stopped)
+
+    def close(self) -> None:
+        """Stop the clock's timer and release the ledger."""
+        self.timer.stop()
+        self.game.close()

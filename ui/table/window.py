@@ -1,0 +1,397 @@
+"""The banker's table window: board, players, clock and ledger feed beside the action area."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QKeyEvent, QResizeEvent, QShowEvent
+from PySide6.QtWidgets import (
+    QDialog,
+    QHBoxLayout,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import actions
+from app.actions import Action
+from app.scoresheet import scoresheet
+from app.views import TableView, feed_entries, table_view
+from models.errors import BadInput, BankerError
+from ui.messages import MessageArea
+from ui.scoresheet.dialog import ScoresheetDialog
+from ui.table.action_area import ActionArea
+from ui.table.action_params import ParamsDialog
+from ui.table.board_view import BoardView
+from ui.table.clock_widget import ClockWidget
+from ui.table.deal_dialog import DealDialog, SaleDialog
+from ui.table.form_dialog import FormDialog
+from ui.table.help_overlay import HelpOverlay
+from ui.table.judge_dialog import JudgeDialog
+from ui.table.ledger_feed import LedgerFeed
+from ui.table.palette_dialog import PaletteDialog
+from ui.table.players_panel import PlayersPanel
+from ui.table.session import TableSession
+from ui.table.setup_dialogs import DealHandsDialog, PrebuildDialog
+
+FONT_KEY = "table/font_pt"
+FONT_DEFAULT, FONT_MIN, FONT_MAX = 12, 8, 24
+FEED_ENTRIES = 60
+
+
+def _control(event: QKeyEvent) -> bool:
+    return bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+
+
+class TableWindow(QMainWindow):
+    """One game's window. Every key press or button becomes one command to the session; the
+    session's `changed` signal redraws every part from the new state."""
+
+    def __init__(self, session: TableSession, settings: QSettings | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.settings = settings or QSettings("Championship Banker", "Table")
+        self.confirm: Callable[[str, str], bool] = self._ask  # tests answer for the banker
+        self.view: TableView | None = None
+        self.menu: list[Action] = []
+        self.events: list[Any] = []  # the game's stored events, as last read (see _events)
+        self.sheet: ScoresheetDialog | None = None
+        self.dialog: QDialog | None = None  # the dialog asking something now, if any
+        self.board = BoardView()
+        self.players = PlayersPanel()
+        self.clock = ClockWidget()
+        self.feed = LedgerFeed()
+        self.actions_area = ActionArea()
+        self.messages = MessageArea()
+        self.help = HelpOverlay(self)
+        self._compose()
+        self.font_pt = self._remembered_font()
+        self._apply_font()
+        session.changed.connect(self.refresh)
+        session.refused.connect(lambda text: self.messages.say(text, "refused"))
+        session.ledger_failed.connect(self._ledger_failed)
+        session.announcement.connect(self._announced)
+        session.time_up.connect(self._time_up)
+        session.timer.timeout.connect(self._clock_only)
+        self.actions_area.chosen.connect(self.run)
+        self.actions_area.deal.connect(self.open_deal)
+        self.setWindowTitle("Championship Banker — table")
+        self.resize(1366, 768)
+        # Board, players and feed, actions: the board as large as the height allows on a
+        # 1366x768 screen, the action column wide enough for a claim's words.
+        self.split.setSizes([500, 470, 396])
+        self.refresh([])
+
+    # Layout ------------------------------------------------------------------------------
+
+    def _compose(self) -> None:
+        toolbar = QHBoxLayout()
+        for text, tip, slot in (
+                ("Undo last  [Ctrl+Z]", "Shows what it takes back before doing it", self.undo),
+                ("All actions  [Ctrl+K]", "Every action allowed now, filtered as you type",
+                 self.open_palette),
+                ("Scoresheet  [Ctrl+S]", "Preview, print, PDF, collect", self.open_scoresheet),
+                ("Help  [F1]", "Every keyboard shortcut", self.help.toggle)):
+            button = QPushButton(text)
+            button.setToolTip(tip)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(lambda _=False, s=slot: s())
+            toolbar.addWidget(button)
+        toolbar.addStretch()
+        middle = QWidget()
+        column = QVBoxLayout(middle)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.clock)
+        column.addWidget(self.players, stretch=3)
+        column.addWidget(self.feed, stretch=2)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        for widget in (self.board, middle, self.actions_area):
+            split.addWidget(widget)
+        split.setStretchFactor(0, 5)
+        split.setStretchFactor(1, 4)
+        split.setStretchFactor(2, 4)
+        split.setChildrenCollapsible(False)
+        self.split = split
+        for widget in (self.board, self.players, self.clock, self.feed):
+            self._no_focus(widget)  # the display never takes the keys from the window
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addLayout(toolbar)
+        layout.addWidget(split, stretch=1)
+        layout.addWidget(self.messages)
+        self.setCentralWidget(central)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    @staticmethod
+    def _no_focus(widget: QWidget) -> None:
+        widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        for child in widget.findChildren(QWidget):
+            child.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        # Once laid out (wrapped rows have their heights), the feed shows the newest entry.
+        QTimer.singleShot(0, self.feed.scrollToBottom)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        if self.help.isVisible():
+            self.help.setGeometry(self.rect())
+
+    # Showing the state -------------------------------------------------------------------
+
+    def refresh(self, stored: list[Any] | None = None) -> None:
+        """Redraw every part from the game as it now stands."""
+        game = self.session.game
+        if game.state is None:
+            return
+        events = self._events(stored or [])
+        self.view = table_view(game, events)
+        self.menu = self.session.menu(events, undo=False)
+        self.board.show(self.view)
+        self.players.show(self.view)
+        self.clock.show(self.view)
+        self.feed.show_entries(feed_entries(game, last=FEED_ENTRIES, events=events))
+        self.actions_area.refresh(self.view, self.menu, actions.debt_lines(game))
+        if stored and any(s.type == "game_ended" for s in stored):
+            if self.messages.level != "time":  # the time call has said it already
+                self.messages.say(f"The game is over ({game.state.ended}): the scoresheet is "
+                                  "open.", "time")
+            if self.sheet is None or not self.sheet.isVisible():
+                self.open_scoresheet()
+
+    def _events(self, stored: list[Any]) -> list[Any]:
+        """The game's events: the ones held, with the entries just recorded added; read again
+        from the ledger after a void, a reload, or anything that does not follow on."""
+        held = self.events
+        follows = (held and stored and stored[0].seq == held[-1].seq + 1
+                   and stored[-1].seq == self.session.game.head_seq
+                   and not any(s.type == "commands_voided" for s in stored))
+        self.events = held + stored if follows else self.session.game.events()
+        return self.events
+
+    def _clock_only(self) -> None:
+        if self.view is None or self.view.clock is None:
+            return
+        left = actions.time_left_ms(self.session.game)
+        if left is not None:
+            self.clock.show_clock(replace(self.view.clock, remaining_ms=left))
+
+    # Running actions ---------------------------------------------------------------------
+
+    def run(self, action: Action, values: dict[str, Any] | None = None) -> None:
+        """Ask for what the action still needs (its values, then the judge), then send it.
+        The dialogs are window-modal but never block: each answer continues the run."""
+        values = dict(values or {})
+        if action.refused and not action.params:
+            self.messages.say(action.refused, "refused")
+            return
+        if action.form is not None:
+            self.open_form(action)
+            return
+        if any(p.path not in values for p in action.params):
+            dialog = ParamsDialog(action, values, self)
+            self.dialog = dialog
+            dialog.accepted.connect(lambda: self._judge_then_send(action,
+                                                                  values | dialog.values()))
+            dialog.open()
+            return
+        self._judge_then_send(action, values)
+
+    def _judge_then_send(self, action: Action, values: dict[str, Any]) -> None:
+        """A judge's action asks for the judge's name and PIN every time; the service checks
+        them, and the judge is signed out again once the action is recorded or refused."""
+        if not action.judge:
+            self._send(action, values)
+            return
+        dialog = JudgeDialog(action.label, self)
+        self.dialog = dialog
+
+        def signed() -> None:
+            name, pin = dialog.take()
+            refused = self.session.sign_in_judge(name, pin)
+            if refused is not None:
+                self.messages.say(f"Refused: judge not signed in, nothing recorded. {refused}",
+                                  "refused")
+                return
+            try:
+                self._send(action, values, by=f"judge {name}")
+            finally:
+                self.session.sign_out_judge()
+
+        dialog.accepted.connect(signed)
+        dialog.rejected.connect(lambda: self.messages.say("Judge's action cancelled: nothing "
+                                                          "recorded"))
+        dialog.open()
+
+    def _send(self, action: Action, values: dict[str, Any], by: str = "") -> bool:
+        try:
+            command = actions.fill(action, values)
+        except BankerError as e:  # a value that is not one, a PIN that is not 6+ digits
+            self.messages.say(actions.refusal_text(e), "refused")
+            return False
+        if self.session.send(command):
+            self.messages.say(f"Recorded{' (' + by + ')' if by else ''}: {action.label}")
+            return True
+        return False
+
+    # Forms -------------------------------------------------------------------------------
+
+    def open_deal(self) -> None:
+        """Ctrl+D: the deal form (CL, SG) or the sale-offer form (PX), when one is allowed."""
+        form = next((a for a in self.menu if a.form in ("deal", "sale")), None)
+        if form is None:
+            self.messages.say("No deal or sale offer is allowed now (between rolls, before the "
+                              "throw for a PX offer)", "refused")
+            return
+        self.open_form(form)
+
+    def open_form(self, action: Action) -> None:
+        """The form that gathers the action's command; Record sends it."""
+        if action.form == "scoresheet":
+            self.open_scoresheet()
+            return
+        game = self.session.game
+        dialog: FormDialog
+        if action.form == "deal":
+            dialog = DealDialog(game, action.label, self)
+        elif action.form == "sale":
+            dialog = SaleDialog(game, self.menu, self)
+        elif action.form == "deal_hands":
+            dialog = DealHandsDialog(game, self)
+        else:
+            dialog = PrebuildDialog(game, str(action.command.get("player")), self)
+        self.dialog = dialog
+
+        def record() -> None:
+            if dialog.chosen is not None and self.session.send(dialog.chosen):
+                self.messages.say(f"Recorded: {dialog.outcome.text().removeprefix('Records: ')}")
+
+        dialog.accepted.connect(record)
+        dialog.open()
+
+    def open_palette(self, text: str = "") -> None:
+        """Ctrl+K: every action allowed now; the one picked runs."""
+        undo = self.session.undo_action()
+        offered = self.menu + ([undo] if undo is not None else [])
+        dialog = PaletteDialog(offered, text if isinstance(text, str) else "", self)
+        self.dialog = dialog
+        def picked() -> None:
+            if dialog.chosen is not None:
+                self.run(dialog.chosen)
+
+        dialog.accepted.connect(picked)
+        dialog.open()
+
+    def undo(self) -> bool:
+        """Ctrl+Z: say what Undo takes back, and take it back if the banker agrees."""
+        try:
+            taken = self.session.undo_preview()
+        except BankerError as e:
+            self.messages.say(actions.refusal_text(e), "refused")
+            return False
+        text = "Undo takes back:\n  " + "\n  ".join(taken)
+        if not self.confirm("Undo the last entry", text):
+            self.messages.say("Nothing taken back")
+            return False
+        if self.session.undo():
+            self.messages.say("Taken back: " + "; ".join(taken))
+            return True
+        return False
+
+    def _ask(self, title: str, text: str) -> bool:
+        answer = QMessageBox.question(self, title, text)
+        return answer == QMessageBox.StandardButton.Yes
+
+    # Time, the end, failures -------------------------------------------------------------
+
+    def _announced(self, minutes: int) -> None:
+        self.messages.say(f"{minutes} minute{'s' * (minutes != 1)} left", "time")
+
+    def _time_up(self) -> None:
+        self.messages.say("TIME. Play stops; only what the rules still allow is offered. "
+                          "The scoresheet is open.", "time")
+        self.open_scoresheet()
+
+    def open_scoresheet(self) -> None:
+        """The scoresheet window: preview, print, PDF, collect."""
+        try:
+            sheet = scoresheet(self.session.game)
+        except BankerError as e:
+            self.messages.say(actions.refusal_text(e), "refused")
+            return
+        if self.sheet is not None:
+            self.sheet.close()
+        self.sheet = ScoresheetDialog(sheet, collect=self._collect, parent=self)
+        self.sheet.show()
+
+    def _collect(self) -> dict[str, Any]:
+        if not self.session.send({"type": "collect_scoresheet"}):
+            raise BadInput("the scoresheet was not collected: see the window's message")
+        return scoresheet(self.session.game)
+
+    def _ledger_failed(self, text: str) -> None:
+        self.messages.say(text, "error")
+        self.actions_area.setEnabled(False)
+        self.setWindowTitle("Championship Banker — STOPPED: nothing more is recorded")
+
+    # Keys and fonts ----------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        key = event.key()
+        if self.help.isVisible():
+            self.help.hide()
+            return
+        if key == Qt.Key.Key_F1:
+            self.help.toggle()
+        elif _control(event) and key == Qt.Key.Key_K:
+            self.open_palette()
+        elif _control(event) and key == Qt.Key.Key_Z:
+            self.undo()
+        elif _control(event) and key == Qt.Key.Key_S:
+            self.open_scoresheet()
+        elif _control(event) and key == Qt.Key.Key_D:
+            self.open_deal()
+        elif _control(event) and key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.set_font(self.font_pt + 1)
+        elif _control(event) and key == Qt.Key.Key_Minus:
+            self.set_font(self.font_pt - 1)
+        elif self.session.stopped is not None:
+            self.messages.say(self.session.stopped, "error")
+        elif not self.actions_area.key(event):
+            super().keyPressEvent(event)
+
+    def _remembered_font(self) -> int:
+        value = self.settings.value(FONT_KEY, FONT_DEFAULT)
+        try:
+            return max(FONT_MIN, min(FONT_MAX, int(str(value))))
+        except ValueError:
+            return FONT_DEFAULT
+
+    def set_font(self, points: int) -> None:
+        """Text size for the whole window, remembered for next time."""
+        self.font_pt = max(FONT_MIN, min(FONT_MAX, points))
+        self.settings.setValue(FONT_KEY, self.font_pt)
+        self._apply_font()
+
+    def _apply_font(self) -> None:
+        pt = self.font_pt
+        central = self.centralWidget()
+        assert central is not None
+        central.setStyleSheet(
+            f"QWidget {{ font-size: {pt}pt; }}"
+            f"QLabel#big {{ font-size: {round(pt * 1.25)}pt; font-weight: bold; }}"
+            f"QLabel#reason {{ font-size: {max(FONT_MIN, pt - 2)}pt; color: #7A4B00; }}"
+            f"QPushButton {{ text-align: left; padding: 3px 6px; }}")
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        self.session.timer.stop()
+        super().closeEvent(event)

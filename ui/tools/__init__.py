@@ -1,0 +1,1 @@
+"""Tools for looking at the windows: screenshots of recorded games."""
