@@ -60,8 +60,23 @@ def run(script: Path, db: str, game: str | None, banker: str, judge: str | None)
         click.echo(f"{'standard input' if str(script) == '-' else script.name}: no command lines; "
                    "nothing recorded")
         return
+    created = "://" not in db and not Path(db).expanduser().exists()
     session = _open(db, game, create=True)
+    try:
+        _run_lines(session, script, lines, banker, judge)
+        session.idle()  # a snapshot if one is due, and the -wal file checkpointed
+    finally:
+        if created and session.head_seq == 0:
+            # A refused first line leaves no empty ledger behind: bad input changes nothing.
+            session.close()
+            for leftover in (Path(db + suffix).expanduser() for suffix in ("", "-wal", "-shm")):
+                leftover.unlink(missing_ok=True)
+
+
+def _run_lines(session: TableGame, script: Path, lines: list[tuple[int, str]], banker: str,
+               judge: str | None) -> None:
     actor = Actor(role="banker", name=banker)
+    name = "standard input" if str(script) == "-" else script.name
     script_judge = None
     if judge is not None:
         try:
@@ -77,15 +92,15 @@ def run(script: Path, db: str, game: str | None, banker: str, judge: str | None)
                 command = script_judge.before(command)
             session.submit(command, actor)
         except RuleViolation as e:
-            _refused(f"{script.name} line {number}: refused by {e.clause}: {e.message}", applied)
+            _refused(f"{name} line {number}: refused by {e.clause}: {e.message}", applied)
         except JudgeAuthError as e:
-            _refused(f"{script.name} line {number}: refused: {e}", applied)
+            _refused(f"{name} line {number}: refused: {e}", applied)
         except BadInput as e:
-            _refused(f"{script.name} line {number}: bad input: {e}", applied)
+            _refused(f"{name} line {number}: bad input: {e}", applied)
         except DataFileError as e:
-            _refused(f"{script.name} line {number}: the rule data does not validate:\n{e}", applied)
+            _refused(f"{name} line {number}: the rule data does not validate:\n{e}", applied)
         except LedgerError as e:
-            click.echo(f"{script.name} line {number}: not recorded: {e}", err=True)
+            click.echo(f"{name} line {number}: not recorded: {e}", err=True)
             sys.exit(EXIT_LEDGER)
         applied += 1
     click.echo(f"{applied} commands recorded; the ledger is at event {session.head_seq}")

@@ -5,17 +5,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from app import judges, rulebook
-from app.ledger import Actor, LedgerError
 from app.paths import data_dir, sample_script
-from app.tables import TableGame, parse_command, read_script, utc_now
-from models.commands import NewGame, SetGameLength
-from models.engine import decide
 from models.errors import BadInput, BankerError
+
+if TYPE_CHECKING:
+    from app.tables import TableGame
+
+# The ledger (SQLAlchemy, Alembic), the judges' PINs (argon2) and the engine are imported by the
+# functions that use them: the start page's first paint needs none of them.
 
 GAMES_FOLDER = "games"
 SAMPLE_FILE = "sample-game.db"
@@ -35,6 +36,11 @@ class GameSummary:
     last_entry: datetime | None
     entries: int = 0
     problem: str | None = None
+
+
+def utc_now() -> datetime:
+    """Now, in UTC (as app.tables has it, without importing the ledger)."""
+    return datetime.now(UTC)
 
 
 def games_dir() -> Path:
@@ -59,6 +65,8 @@ def in_progress(games: Sequence[GameSummary]) -> GameSummary | None:
 
 def summary(path: Path) -> GameSummary:
     """What the start page shows of one file, read without writing anything to it."""
+    from app.tables import TableGame  # noqa: PLC0415
+
     try:
         game = TableGame.open(str(path), create=False, readonly=True)
     except (BankerError, OSError) as e:
@@ -77,6 +85,8 @@ def summary(path: Path) -> GameSummary:
 
 def open_game(path: Path, now: Callable[[], datetime] = utc_now) -> TableGame:
     """Open a game file to play on: where its last entry left it (also after a crash)."""
+    from app.tables import TableGame  # noqa: PLC0415
+
     return TableGame.open(str(path), now=now, create=False)
 
 
@@ -105,6 +115,12 @@ def create_game(new_game: dict[str, Any], banker: str, judge: tuple[str, str] | 
     `judge` (name, PIN) is registered with the game as its first judge; a `minutes` other than
     the profile's length is recorded as that judge's set_game_length. The rules' refusal is
     raised before any file is made; a refusal after that removes the file again."""
+    from app import judges, rulebook  # noqa: PLC0415
+    from app.ledger import Actor, LedgerError  # noqa: PLC0415
+    from app.tables import TableGame, parse_command  # noqa: PLC0415
+    from models.commands import NewGame, SetGameLength  # noqa: PLC0415
+    from models.engine import decide  # noqa: PLC0415
+
     if judge is not None:
         new_game = new_game | {"judges": judges.judges_field([judge])}
     command = parse_command(new_game)
@@ -131,6 +147,8 @@ def create_game(new_game: dict[str, Any], banker: str, judge: tuple[str, str] | 
 def open_sample(now: Callable[[], datetime] = utc_now, folder: Path | None = None) -> Path:
     """Record the shipped sample game into a fresh file (replacing the last sample) and
     return the file."""
+    from app.tables import TableGame, parse_command, read_script  # noqa: PLC0415
+
     path = (folder or games_dir()) / SAMPLE_FILE
     remove_file(path)
     game = TableGame.open(str(path), now=now)

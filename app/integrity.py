@@ -62,7 +62,7 @@ def header_problems(ledger: Ledger, game_id: str) -> list[str]:
     changed (and is the only check of them in version 1 games)."""
     try:
         info = ledger.game(game_id)
-        first_commands = ledger.commands(game_id)[:1]
+        first_commands = ledger.commands(game_id, upto=1)
         first_events = ledger.events(game_id, upto_seq=1)
     except LedgerCorrupt as e:
         return [str(e)]

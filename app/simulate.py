@@ -8,15 +8,15 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from random import Random
+from typing import Any
 
 from app import rulebook
-from app.tables import command_json
 from models.choices import random_command
 from models.commands import Command, NewGame
 from models.engine import advance, decide, is_raising, replay
 from models.errors import BankerError
 from models.events import Event, GameStarted, TurnPassed
-from models.fold import apply, start
+from models.fold import start
 from models.invariants import broken
 from models.state import GameState
 from models.table import Table
@@ -59,13 +59,16 @@ def play(profile: str, seed: int, max_commands: int = 3000, invariants: bool = T
     assert isinstance(events[0], GameStarted)
     state = start(events[0])
     log = list(events)
-    balances: dict[str, int] = defaultdict(int)
-    _book(balances, events)
+    checks = _Checks(table) if invariants else None
+    if checks is not None:
+        _book(checks.balances, events)
     while state.phase != "over" and report.commands < max_commands:
-        command, new = _next(table, state, rng, report, invariants)
+        command, new = _next(table, state, rng, report, checks)
         if command is None:
             return report
-        if invariants and not _checked(table, state, new, balances, report, command):
+        if checks is not None and checks.found:
+            report.problems += [f"seed {seed}: after {checks.found[0]} from "
+                                f"{_shown(command)}: {p}" for p in checks.found[1:]]
             return report
         log += new
         report.commands += 1
@@ -77,37 +80,58 @@ def play(profile: str, seed: int, max_commands: int = 3000, invariants: bool = T
     return report
 
 
-def _checked(table: Table, state: GameState, new: list[Event], balances: dict[str, int],
-             report: GameReport, command: Command) -> bool:
-    """Apply `new` one event at a time, checking every invariant after each; False if one broke."""
-    for event in new:
-        apply(state, event)
-        _book(balances, [event])
-        problems = broken(table, state, balances)
-        if problems:
-            report.problems += [f"seed {report.seed}: after {event.type} from "
-                                f"{command_json(command)}: {p}" for p in problems]
-            return False
-    return True
+class _Checks:
+    """Every invariant, checked on the state after each event of a command as the engine folds
+    it in; what a refused command's events did is forgotten with them."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.balances: dict[str, int] = defaultdict(int)
+        self.trial: dict[str, int] = self.balances
+        self.found: list[str] = []  # the event's type, then what it broke
+
+    def begin(self) -> None:
+        self.trial = defaultdict(int, self.balances)
+        self.found = []
+
+    def watch(self, state: GameState, event: Event) -> None:
+        _book(self.trial, [event])
+        if not self.found:
+            problems = broken(self.table, state, self.trial)
+            if problems:
+                self.found = [event.type, *problems]
+
+    def accepted(self) -> None:
+        self.balances = self.trial
 
 
 def _next(table: Table, state: GameState, rng: Random, report: GameReport,
-          invariants: bool) -> tuple[Command | None, list[Event]]:
-    """The first of the random player's commands the engine accepts, and its events; without
-    `invariants` they are already applied to `state` (the engine's own pace, one fold)."""
+          checks: _Checks | None) -> tuple[Command | None, list[Event]]:
+    """The first of the random player's commands the engine accepts, applied to `state`, and its
+    events (with `checks`, each event's state is checked as the engine folds it in)."""
     in_debt = bool(state.debts)
+    debtor = state.debts[0].debtor if in_debt else ""
     for command in random_command(table, state, rng):
+        if checks is not None:
+            checks.begin()
         try:
-            events = decide(table, state, command) if invariants else advance(table, state, command)
+            events = advance(table, state, command, checks.watch if checks else None)
         except BankerError:
             continue
-        if invariants and in_debt and not is_raising(command):
-            report.problems.append(f"seed {report.seed}: {command_json(command)} accepted while "
-                                   f"{state.debts[0].debtor} is in debt")
+        if checks is not None:
+            checks.accepted()
+            if in_debt and not is_raising(command):
+                report.problems.append(f"seed {report.seed}: {_shown(command)} accepted "
+                                       f"while {debtor} is in debt")
         return command, events
     report.problems.append(f"seed {report.seed}: no command accepted at {state.phase} "
                            f"for {state.current} after {report.commands} commands")
     return None, []
+
+
+def _shown(command: Command) -> dict[str, Any]:
+    """A command as its JSON object (as `app.tables.command_json`, without loading the ledger)."""
+    return command.model_dump(mode="json", exclude_none=True)
 
 
 def _book(balances: dict[str, int], events: list[Event]) -> None:

@@ -6,6 +6,7 @@ import json
 import re
 import time
 from collections.abc import Callable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -13,9 +14,10 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from app import integrity, judges, rulebook, times, voids
+from app import judges, loading, positions, rulebook, times
 from app.input_words import plain
-from app.ledger import Actor, Ledger, NewEvent, StoredEvent, open_ledger
+from app.ledger import GENESIS, Actor, Ledger, LedgerError, NewEvent, StoredEvent, open_ledger
+from app.voids import Timeline
 from models.clock import elapsed_ms, remaining_ms
 from models.commands import (
     COMMAND_ADAPTER,
@@ -107,6 +109,9 @@ class TableGame:
     wall: Callable[[], datetime] = utc_now
     last_at: datetime | None = None  # when the ledger's last entry was recorded
     problems: list[str] = field(default_factory=list)  # why the ledger does not verify, if not
+    timeline: Timeline = field(default_factory=Timeline, repr=False)
+    head_hash: str = GENESIS
+    snapshots: list[int] = field(default_factory=list, repr=False)  # seqs that may be folded from
 
     @classmethod
     def open(cls, db: str, game_id: str | None = None,
@@ -121,21 +126,59 @@ class TableGame:
         game = cls(ledger=ledger, game_id=None, table=None, state=None, now=now)
         game_id = game_id or ledger.latest_game_id()
         if game_id is not None:
-            info = ledger.game(game_id)
             game.game_id = game_id
-            game.table = integrity.stored_table(info)
             game.reload()
-            game.problems = integrity.problems(ledger, game_id)
         return game
 
     def reload(self) -> None:
-        """Fold the stored events again (after a void, or to pick up another writer's entries)."""
-        assert self.table is not None and self.game_id is not None
-        stored = self.ledger.events(self.game_id)
-        integrity.check_head(self.ledger, self.game_id)
-        self.state = integrity.fold(self.table, stored)
-        self.head_seq = stored[-1].seq if stored else 0
-        self.last_at = stored[-1].recorded_at if stored else None
+        """Read the game again (to pick up another writer's entries): every row once, the
+        chain checked, the state folded from the nearest snapshot."""
+        assert self.game_id is not None
+        loaded = loading.load(self.ledger, self.game_id)
+        self.table, self.state, self.timeline = loaded.table, loaded.state, loaded.timeline
+        self.head_seq, self.head_hash, self.last_at = (loaded.head_seq, loaded.head_hash,
+                                                       loaded.last_at)
+        self.snapshots, self.problems = loaded.snapshots, loaded.problems
+
+    def state_at(self, seq: int) -> GameState | None:
+        """The state right after entry `seq` was recorded (voids recorded after it not yet
+        applied), folded from the nearest snapshot; None at 0. Raises BadInput for an entry the
+        ledger does not hold, LedgerCorrupt if the stored events cannot be folded."""
+        if not 0 <= seq <= self.head_seq:
+            raise BadInput(f"the ledger has entries 1 to {self.head_seq}")
+        if seq == self.head_seq:
+            return self.state.clone() if self.state is not None else None
+        return self._position(seq)
+
+    def _position(self, seq: int) -> GameState | None:
+        assert self.game_id is not None
+        game_id = self.game_id
+        return loading.guarded(lambda: positions.position(
+            self.timeline, seq, self.snapshots, positions.loader(self.ledger, game_id),
+            lambda ranges: self.ledger.event_rows(game_id, ranges)))
+
+    def idle(self) -> None:
+        """What an idle moment is for (the window's idle timer, the CLI when it is done): a
+        snapshot if one is due, and the -wal file checkpointed into the ledger."""
+        self._snapshot_if_due()
+        if not self.ledger.database.readonly:
+            with suppress(LedgerError):  # housekeeping: closing the file checkpoints too
+                self.ledger.checkpoint()
+
+    def _snapshot_if_due(self) -> None:
+        """Store the state as a snapshot once SNAPSHOT_EVERY events have passed the latest one a
+        fold of the head may start from (derived data: the command is already recorded)."""
+        if self.state is None or self.game_id is None or self.ledger.database.readonly:
+            return
+        usable = [s for s in self.snapshots if self.timeline.usable(s, self.head_seq)]
+        if self.head_seq - max(usable, default=0) < positions.SNAPSHOT_EVERY:
+            return
+        try:
+            self.ledger.save_snapshot(positions.snapshot_of(self.game_id, self.head_seq,
+                                                            self.head_hash, self.state))
+        except LedgerError:  # a snapshot only saves time; the next command will try again
+            return
+        self.snapshots.append(self.head_seq)
 
     def close(self) -> None:
         """Release the database."""
@@ -191,6 +234,8 @@ class TableGame:
         # The clock's marks and a skipped turn are separate entries: a rewind takes back the
         # skip (it is play) but never the time (RULES.md: the clock keeps running).
         written: list[StoredEvent] = []
+        if self.state is not None and self.state.clock is None and not self.state.breaks:
+            return written  # no clock to announce or call time, nobody away to skip
         for tick in (ClockTick(type="clock_tick", at=at, skips=False),
                      ClockTick(type="clock_tick", at=at, marks=False)):
             if self.state is None or self.table is None or self.state.locked:
@@ -243,23 +288,36 @@ class TableGame:
             recorded_at=recorded_at,
         )
         self._fold(events, stored)
+        self._mark(command, stored)
         return stored
+
+    def _mark(self, command: Command, stored: list[StoredEvent]) -> None:
+        """Put the recorded command on the timeline, and store a snapshot if one is due."""
+        if stored:
+            self.timeline.add(stored[0].command_no, command.type,
+                              [(s.seq, s.type, s.payload) for s in stored])
+            self.head_hash = stored[-1].hash
+        self._snapshot_if_due()
 
     def _void(self, command: Undo | Rewind, actor: Actor, recorded_at: datetime
               ) -> list[StoredEvent]:
         assert self.game_id is not None and self.table is not None
-        commands = self.ledger.commands(self.game_id)
-        stored = self.ledger.events(self.game_id)
         if isinstance(command, Undo):
-            numbers = voids.plan_undo(self.table, commands, stored)
+            numbers = self.timeline.plan_undo(self.table)
             event = CommandsVoided(commands=numbers, how="undo", reason="banker's undo")
         else:
-            numbers = voids.plan_rewind(self.table, commands, stored, command.to_seq)
+            numbers = self.timeline.plan_rewind(self.table, command.to_seq)
             event = CommandsVoided(commands=numbers, how="rewind", reason=command.reason)
         written = self.ledger.append(
             self.game_id, expected_seq=self._expected(command), command=command_json(command),
             events=[event_record(event)], actor=actor, clock_ms=None, recorded_at=recorded_at)
-        self.reload()
+        self.head_seq, self.last_at = written[-1].seq, written[-1].recorded_at
+        self.timeline.add(written[0].command_no, command.type,
+                          [(s.seq, s.type, s.payload) for s in written])
+        self.head_hash = written[-1].hash
+        # The voided commands' events are skipped from the latest snapshot before them on.
+        self.state = self._position(self.head_seq)
+        self._snapshot_if_due()
         return written
 
     def _start(self, command: NewGame, actor: Actor, recorded_at: datetime) -> list[StoredEvent]:
@@ -277,6 +335,7 @@ class TableGame:
         )
         self.game_id, self.table = game_id, table
         self._fold(events, stored)
+        self._mark(command, stored)
         return stored
 
     def _expected(self, command: Command) -> int:

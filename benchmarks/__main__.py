@@ -1,31 +1,22 @@
-"""Run every benchmark and print a Markdown table (paste it into docs/benchmarks.md)."""
+"""Run every benchmark and print a Markdown table (paste it into docs/benchmarks.md); `--only gui`
+runs the window's alone."""
 
 from __future__ import annotations
 
+import os
 import platform
 import resource
+import sys
 import tempfile
 import time
 from pathlib import Path
 from random import Random
 
-from app.simulate import play
 from app.tables import TableGame, parse_command
+from benchmarks import engine, ledger
 from models.choices import random_command
 from models.engine import decide
 from models.errors import BankerError
-
-
-def engine_rate(profile: str, games: int) -> tuple[float, float]:
-    """Commands and events per second of random games (invariants checked after each event)."""
-    began = time.perf_counter()
-    commands = events = 0
-    for seed in range(1, games + 1):
-        report = play(profile, seed)
-        commands += report.commands
-        events += report.events
-    seconds = time.perf_counter() - began
-    return commands / seconds, events / seconds
 
 
 def ledger_rate(commands: int) -> tuple[float, float, int, float]:
@@ -66,20 +57,30 @@ def ledger_rate(commands: int) -> tuple[float, float, int, float]:
 
 
 def main() -> None:
-    print(f"Machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}")
+    print(f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}, load average {os.getloadavg()[0]:.1f}")
     print()
     print("| benchmark | result |")
     print("|---|---|")
-    for profile in ("classic", "sg-championship", "propnex-championship"):
-        commands, events = engine_rate(profile, 40)
-        print(f"| engine, {profile}, 40 random games | {commands:,.0f} commands/s, "
-              f"{events:,.0f} events/s |")
+    if "--only" in sys.argv and sys.argv[-1] == "gui":  # `python -m benchmarks --only gui`
+        from benchmarks import gui  # noqa: PLC0415 (Qt only for the window's figures)
+
+        gui.main()
+        return
+    for line in engine.rows():
+        print(line)
     rate, slowest, events, reopen = ledger_rate(1500)
     print(f"| SQLite ledger, one table, 1,500 commands | {rate:,.0f} commands/s, slowest "
           f"{slowest:.1f} ms |")
     print(f"| reopen a ledger of {events:,} events (replay) | {reopen * 1000:.0f} ms |")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"| peak memory of the whole run | {peak:.0f} MiB |")
+    print()
+    ledger.print_table("/dev/shm", str(Path.home()))  # issue 12's ledger rows, with baselines
+    print()
+    from benchmarks import gui  # noqa: PLC0415
+
+    gui.main()
 
 
 if __name__ == "__main__":

@@ -143,12 +143,11 @@ def _sale_offers(table: Table, s: GameState, rng: Random) -> list[Command]:
 def _builds(table: Table, s: GameState, name: str) -> list[Command]:
     """One house (or hotel) on the least built street of each colour set the player holds whole."""
     found: list[Command] = []
-    for group in table.board.groups:
-        streets = table.board.streets_of(group.id)
-        deeds = [s.deeds[x.index] for x in streets]
-        if all(d.owner == name for d in deeds):
-            low = min(deeds, key=lambda d: d.steps)
-            found.append(cm.Build(type="build", player=name, add={low.space: 1}))
+    deeds = s.deeds
+    for _, spaces in table.colour_sets:
+        if all(deeds[x].owner == name for x in spaces):
+            low = min(spaces, key=lambda x: deeds[x].steps)
+            found.append(cm.Build(type="build", player=name, add={low: 1}))
     return found
 
 

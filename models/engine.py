@@ -121,14 +121,16 @@ def decide(table: Table, state: GameState | None, command: Command) -> list[Even
         state.rollback()
 
 
-def advance(table: Table, state: GameState, command: Command) -> list[Event]:
+def advance(table: Table, state: GameState, command: Command,
+            watch: Callable[[GameState, Event], None] | None = None) -> list[Event]:
     """Like `decide`, but an accepted command's events are left applied to `state` (as if each
-    had been folded in with `apply`); a refused command raises and changes nothing."""
+    had been folded in with `apply`); a refused command raises and changes nothing. `watch`, if
+    given, sees the state after each event (also those of a command refused after them)."""
     if isinstance(command, cm.NewGame):
         raise BadInput("this ledger already holds a game; open a new file for a new game")
     state.begin()
     try:
-        events = _events(table, state, command)
+        events = _events(table, state, command, watch)
     except BaseException:
         state.rollback()
         raise
@@ -136,8 +138,9 @@ def advance(table: Table, state: GameState, command: Command) -> list[Event]:
     return events
 
 
-def _events(table: Table, state: GameState, command: Command) -> list[Event]:
-    scratch = Scratch(table, state, now=command.at)
+def _events(table: Table, state: GameState, command: Command,
+            watch: Callable[[GameState, Event], None] | None = None) -> list[Event]:
+    scratch = Scratch(table, state, now=command.at, watch=watch)
     _check_gates(scratch, command)
     _HANDLERS[type(command)](scratch, command)
     turn.finish(scratch)

@@ -21,34 +21,36 @@ def broken(table: Table, state: GameState, balances: dict[str, int]) -> list[str
         if not player.bankrupt:
             active.add(player.name)
     houses = hotels = 0
+    built: set[int] = set()  # the colour sets with a building on them
+    set_of = table.colour_set_of
     for deed in state.deeds.values():
         if deed.owner is not None and deed.owner not in active:
             problems.append(f"space {deed.space} is owned by {deed.owner}, who is not in the game")
-        if deed.hotel:
-            hotels += 1
-            if deed.mortgaged:
-                problems.append(f"space {deed.space} is mortgaged and carries buildings")
-        elif deed.houses:
+        if deed.hotel or deed.houses:
+            if deed.hotel:
+                hotels += 1
             houses += deed.houses
+            built.add(set_of[deed.space])
             if deed.mortgaged:
                 problems.append(f"space {deed.space} is mortgaged and carries buildings")
     if houses + state.bank_houses != table.profile.bank_houses or state.bank_houses < 0:
         problems.append(f"{houses} houses on the board and {state.bank_houses} in the Bank")
     if hotels + state.bank_hotels != table.profile.bank_hotels or state.bank_hotels < 0:
         problems.append(f"{hotels} hotels on the board and {state.bank_hotels} in the Bank")
-    if (houses or hotels) and table.profile.building == "full_set_any_time":
-        problems += _uneven(table, state)
+    if built and table.profile.building == "full_set_any_time":
+        problems += _uneven(table, state, built)
     return problems
 
 
-def _uneven(table: Table, state: GameState) -> list[str]:
+def _uneven(table: Table, state: GameState, built: set[int]) -> list[str]:
+    """Sets built unevenly or not one player's (a set without buildings is neither)."""
     problems = []
     deeds = state.deeds
-    for group, spaces in table.colour_sets:
+    for number in sorted(built):
+        group, spaces = table.colour_sets[number]
         steps = [deeds[space].steps for space in spaces]
-        high = max(steps)
-        if high - min(steps) > 1:
+        if max(steps) - min(steps) > 1:
             problems.append(f"the {group} set is built unevenly: {steps}")
-        if high and len({deeds[space].owner for space in spaces}) != 1:
+        if len({deeds[space].owner for space in spaces}) != 1:
             problems.append(f"the {group} set carries buildings but is not one player's")
     return problems

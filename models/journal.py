@@ -16,7 +16,7 @@ class Journal:
     clock it changes field by field, and the entries of the dictionaries it changes key by key.
     Lists are never changed in place by `apply` (it replaces them), so the fields cover them."""
 
-    __slots__ = ("_fields", "_fields_set", "_parts", "_keys")
+    __slots__ = ("_fields", "_fields_set", "_keys", "_parts")
 
     def __init__(self, fields: dict[str, Any], fields_set: set[str]) -> None:
         self._fields = dict(fields)

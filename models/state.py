@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from pydantic import BaseModel, Field, PrivateAttr
+from pydantic import BaseModel, Field
 
 from models.events import AuctionKind, Resume
 from models.journal import Journal
@@ -231,35 +231,63 @@ class GameState(BaseModel):
         default_factory=dict, exclude=True,
         description="Registered judges: name -> argon2 PIN hash (never dumped, never shown).")
 
-    _journal: Journal | None = PrivateAttr(default=None)
+    # The undo journal while a decision is worked out on this state: a slot, not a field or a
+    # private attribute, because `apply` reads it for every change and a slot reads fastest.
+    __slots__ = ("_journal",)
+    if TYPE_CHECKING:
+        _journal: Journal | None
+
+    def model_post_init(self, context: Any, /) -> None:
+        object.__setattr__(self, "_journal", None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # `apply` sets fields of the state several times per event; for a field (no validation on
+        # assignment here) this is all pydantic's own `__setattr__` does, through two more calls.
+        if name in _FIELDS:
+            self.__dict__[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            super().__setattr__(name, value)
+
+    def _recording(self) -> Journal | None:
+        try:
+            return self._journal
+        except AttributeError:  # a copy pydantic made itself (`model_copy`) starts without one
+            return None
 
     def begin(self) -> None:
         """Start recording what `apply` changes, so that `rollback` can put all of it back (a
         decision is worked out on the live state: no copy of the whole state is made)."""
-        if self._journal is not None:
+        if self._recording() is not None:
             raise RuntimeError("a decision is already being worked out on this state")
-        self._journal = Journal(self.__dict__, self.__pydantic_fields_set__)
+        object.__setattr__(self, "_journal", Journal(self.__dict__, self.__pydantic_fields_set__))
 
     def rollback(self) -> None:
         """Undo every change since `begin`, in place, and stop recording."""
-        journal, self._journal = self._journal, None
+        journal = self._recording()
+        object.__setattr__(self, "_journal", None)
         if journal is not None:
             journal.undo(self.__dict__, self.__pydantic_fields_set__)
 
     def commit(self) -> None:
         """Keep every change since `begin`, and stop recording."""
-        self._journal = None
+        object.__setattr__(self, "_journal", None)
 
     def changing(self, part: Part) -> Part:
         """`part` (a player, deed, auction or clock of this state), about to change in place."""
-        if self._journal is not None:
-            self._journal.keep(part)
+        try:
+            journal = self._journal
+        except AttributeError:
+            return part
+        if journal is not None:
+            journal.keep(part)
         return part
 
     def changing_key(self, mapping: dict[Any, Any], key: Any) -> dict[Any, Any]:
         """`mapping` (a dictionary of this state), whose entry `key` is about to change."""
-        if self._journal is not None:
-            self._journal.keep_key(mapping, key)
+        journal = self._recording()
+        if journal is not None:
+            journal.keep_key(mapping, key)
         return mapping
 
     def clone(self) -> GameState:
@@ -273,7 +301,7 @@ class GameState(BaseModel):
         copy.auction = self.auction.model_copy() if self.auction else None
         copy.breaks = dict(self.breaks)
         copy.clock = self.clock.model_copy() if self.clock else None
-        copy._journal = None
+        object.__setattr__(copy, "_journal", None)
         return copy
 
     def player(self, name: str) -> PlayerState:
@@ -304,3 +332,6 @@ class GameState(BaseModel):
             if not candidate.bankrupt:
                 return candidate.name
         return name
+
+
+_FIELDS = frozenset(GameState.model_fields)

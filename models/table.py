@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
 from datetime import datetime
+from functools import cached_property
 from typing import NoReturn
 
 from models.board import Board, Railway, Street, Utility
@@ -32,6 +33,12 @@ class Table:
         return tuple((group.id, tuple(s.index for s in self.board.streets_of(group.id)))
                      for group in self.board.groups)
 
+    @cached_property
+    def colour_set_of(self) -> dict[int, int]:
+        """For each street's space, the place of its colour set in `colour_sets`."""
+        return {space: number for number, (_, spaces) in enumerate(self.colour_sets)
+                for space in spaces}
+
     def digest(self) -> str:
         """SHA-256 of the rule data, recorded when a game starts so it cannot change unnoticed."""
         parts = (self.board.model_dump_json(), self.profile.model_dump_json(),
@@ -48,6 +55,8 @@ class Scratch:
     state: GameState
     now: datetime | None = None  # the command's wall time, for the clock and breaks
     events: list[Event] = field(default_factory=list)
+    # Called with the state after each event is folded in (the simulator checks invariants).
+    watch: Callable[[GameState, Event], None] | None = None
 
     @property
     def board(self) -> Board:
@@ -61,6 +70,8 @@ class Scratch:
         """Record `event` and fold it in at once, so the next decision sees its effect."""
         apply(self.state, event)
         self.events.append(event)
+        if self.watch is not None:
+            self.watch(self.state, event)
 
     def refuse(self, rule: str, message: str) -> NoReturn:
         """Refuse the command, citing the profile's clause for `rule`."""
@@ -70,11 +81,12 @@ class Scratch:
 
     def player(self, name: str) -> PlayerState:
         """The named player; raises BadInput for a name not at this table."""
-        if not self.state.has_player(name):
+        try:
+            return self.state.player(name)
+        except KeyError:
             names = [p.name for p in self.state.players]
             raise BadInput(f"no player called {shown(name)} at this table"
-                           f"{did_you_mean(name, names)}")
-        return self.state.player(name)
+                           f"{did_you_mean(name, names)}") from None
 
     def account(self, name: str) -> str:
         """A player's name or `bank`; raises BadInput otherwise."""

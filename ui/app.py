@@ -6,20 +6,23 @@ import sys
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QStackedWidget
 
 from app import games
-from app.actions import refusal_text
-from app.tables import utc_now
+from app.games import utc_now
 from models.errors import BankerError
 from ui.sounds import Sounds
-from ui.start.new_game import NewGameForm
 from ui.start.page import StartPage
-from ui.table.session import TableSession
-from ui.table.window import TableWindow
+
+if TYPE_CHECKING:
+    from ui.table.window import TableWindow
+
+# The table window, the new-game form and the ledger behind them are imported when a game is
+# opened or started: the start page paints first (docs/benchmarks.md, "Window").
 
 STYLES = Path(__file__).resolve().parent.parent / "resources" / "styles" / "app.qss"
 TITLE = "Championship Banker"
@@ -30,10 +33,12 @@ class MainWindow(QMainWindow):
     game (Ctrl+W) comes back to the start page with the list brought up to date."""
 
     def __init__(self, now: Callable[[], datetime] = utc_now, *, sounds: Sounds | None = None,
-                 settings: QSettings | None = None, tick_ms: int | None = 1000) -> None:
+                 settings: QSettings | None = None, tick_ms: int | None = 1000,
+                 list_later: bool = False) -> None:
         super().__init__()
         self.now, self.tick_ms, self.settings = now, tick_ms, settings
         self.sounds = sounds or Sounds(self)
+        QTimer.singleShot(1500, self, self.sounds.prepare)  # after the first paint
         self.start = StartPage()
         self.table: TableWindow | None = None
         self.stack = QStackedWidget()
@@ -46,7 +51,28 @@ class MainWindow(QMainWindow):
         self._menu()
         self.setWindowTitle(TITLE)
         self.resize(1366, 768)
-        self.show_start()
+        if not list_later:
+            self.show_start()
+            return
+        # The app lists the games once the window is up: each file is read through the ledger.
+        self.stack.setCurrentWidget(self.start)
+        self.start.messages.say("Reading the games in the data folder…")
+        self._listed = False
+        self.installEventFilter(self)
+        QTimer.singleShot(2000, self, self._first_list)  # in case no paint comes (hidden)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        # Once the window is painted, the games are read (see `list_later`).
+        if watched is self and event.type() == QEvent.Type.Paint and not self._listed:
+            self._listed = True
+            self.removeEventFilter(self)
+            QTimer.singleShot(0, self, self._first_list)
+        return False
+
+    def _first_list(self) -> None:
+        if self.table is None and self.stack.currentWidget() is self.start and (
+                not self.start.model.rowCount() and "Reading" in self.start.messages.text()):
+            self.show_start()
 
     def _menu(self) -> None:
         menu = self.menuBar().addMenu("&Game")
@@ -70,6 +96,8 @@ class MainWindow(QMainWindow):
 
     def new_game(self) -> None:
         """The new-game form; the game it records opens at once."""
+        from ui.start.new_game import NewGameForm  # noqa: PLC0415
+
         form = NewGameForm(self._create, self)
         if form.exec() and form.path is not None:
             self.open_game(form.path)
@@ -80,6 +108,8 @@ class MainWindow(QMainWindow):
 
     def open_sample(self) -> None:
         """Record the sample game afresh and open it."""
+        from app.actions import refusal_text  # noqa: PLC0415
+
         self._close_table()
         try:
             path = games.open_sample(self.now)
@@ -100,6 +130,10 @@ class MainWindow(QMainWindow):
 
     def open_game(self, path: Path) -> TableWindow | None:
         """Open a game file where its last entry left it; on failure say why on the start page."""
+        from app.actions import refusal_text  # noqa: PLC0415
+        from ui.table.session import TableSession  # noqa: PLC0415
+        from ui.table.window import TableWindow  # noqa: PLC0415
+
         self._close_table()
         try:
             game = games.open_game(path, self.now)
@@ -152,6 +186,6 @@ def application(argv: list[str] | None = None) -> QApplication:
 def run() -> int:
     """Open the main window and run until it is closed."""
     app = application(sys.argv[:1])
-    window = MainWindow()
+    window = MainWindow(list_later=True)
     window.show()
     return app.exec()

@@ -7,11 +7,12 @@ from typing import Literal
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
-Level = Literal["info", "refused", "error", "time"]
+Level = Literal["info", "refused", "warning", "error", "time"]
 
 STYLES: dict[str, str] = {
     "info": "background:#E8F1FB; color:#0B2E4F; border:1px solid #7FA7D1;",
     "refused": "background:#FFF3D6; color:#4A3000; border:2px solid #C98A00;",
+    "warning": "background:#FFF3D6; color:#4A3000; border:2px solid #C98A00;",  # not a refusal
     "error": "background:#B00020; color:white; border:2px solid #600010; font-weight:bold;",
     "time": "background:#1B1B1B; color:#FFD54F; border:2px solid #FFD54F; font-weight:bold;",
 }
@@ -31,7 +32,8 @@ class MessageArea(QLabel):
 
     def say(self, text: str, level: Level = "info") -> None:
         """Show `text`; refusals and errors stand out, notices are quiet."""
-        prefix = {"info": "", "refused": "Not recorded: ", "error": "STOPPED: ", "time": ""}[level]
+        prefix = {"info": "", "refused": "Not recorded: ", "warning": "", "error": "STOPPED: ",
+                  "time": ""}[level]
         self.setText(prefix + text)
         if level != self.level or not self.styleSheet():  # restyling costs a repaint's worth
             self.setStyleSheet(f"QLabel#messages {{ {STYLES[level]} padding:6px; }}")

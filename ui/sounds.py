@@ -30,15 +30,27 @@ class Sounds(QObject):
     def __init__(self, parent: QObject | None = None, *, audio: bool = True) -> None:
         super().__init__(parent)
         self.last: str | None = None
-        self._effects: dict[str, Any] = _effects(self) if audio else {}
-        self.audible = bool(self._effects)
+        self.audio = audio
+        self._effects: dict[str, Any] | None = None if audio else {}
+
+    @property
+    def audible(self) -> bool:
+        """Whether the sounds can be heard (loads Qt Multimedia on first asking)."""
+        return bool(self.prepare())
+
+    def prepare(self) -> dict[str, Any]:
+        """Load the sounds (Qt Multimedia, the audio output): once, after the window is up,
+        so the first paint does not wait for it; the first sound played loads them if not."""
+        if self._effects is None:
+            self._effects = _effects(self)
+        return self._effects
 
     def play(self, what: int | str) -> str:
         """Sound `what` (minutes left, or "time"); returns the sound's name."""
         name = sound_for(what)
         self.last = name
         self.chosen.emit(name)
-        effect = self._effects.get(name)
+        effect = self.prepare().get(name)
         if effect is not None:
             effect.play()
         return name

@@ -6,7 +6,7 @@ import os
 import shutil
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -97,9 +97,11 @@ class Database:
                 f"{self.location}: the database driver is not installed ({e.name}); "
                 "PostgreSQL needs `pip install psycopg[binary]`"
             ) from e
+        self._held: Any = None  # the pooled connection the SQLite write path keeps
         if backend == "sqlite":
             event.listen(self.engine, "connect", partial(_configure_sqlite, readonly=readonly))
             event.listen(self.engine, "begin", _begin_sqlite)
+            event.listen(self.engine, "engine_disposed", lambda _engine: self._let_go())
 
     @property
     def dialect(self) -> str:
@@ -126,6 +128,69 @@ class Database:
             with connection.begin():
                 yield connection
 
+    def driver(self) -> sqlite3.Connection:
+        """The SQLite connection the write path keeps between commands (its statements stay
+        prepared in sqlite3's cache); a new one after the engine is disposed."""
+        if self._held is None:
+            with self.translated():
+                self._held = self.engine.raw_connection()
+        connection = self._held.driver_connection
+        assert isinstance(connection, sqlite3.Connection)
+        return connection
+
+    @contextmanager
+    def driver_write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction (BEGIN IMMEDIATE) on the kept SQLite connection, translated
+        as `write` is; committed if the block finishes, rolled back if it raises."""
+        if self.readonly:
+            raise LedgerWriteError(f"{self.location}: opened for reading only; nothing was recorded")
+        with self._driver_errors():
+            connection = self.driver()
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield connection
+            except BaseException:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+                raise
+            connection.execute("COMMIT")
+
+    @contextmanager
+    def driver_read(self) -> Iterator[sqlite3.Connection]:
+        """One read transaction (a consistent snapshot) on the kept SQLite connection."""
+        with self._driver_errors():
+            connection = self.driver()
+            connection.execute("BEGIN DEFERRED")
+            try:
+                yield connection
+            finally:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+
+    @contextmanager
+    def _driver_errors(self) -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.Error as e:
+            raise translate(e, self.location) from e
+        except UnicodeDecodeError as e:
+            raise LedgerCorrupt(f"{self.location}: the file is damaged: stored text is not "
+                                f"UTF-8 ({e.reason})") from e
+
+    def checkpoint(self) -> None:
+        """Copy the -wal file's committed pages into the ledger (PASSIVE: never waits for a
+        reader) at an idle moment; commits never do it themselves (wal_autocheckpoint = 0)."""
+        if self.dialect != "sqlite" or self.readonly:
+            return
+        with self._driver_errors():
+            self.driver().execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+
+    def _let_go(self) -> None:
+        held, self._held = self._held, None
+        if held is not None:
+            with suppress(Exception):  # a connection of a disposed pool: nothing to keep
+                held.close()
+
     @contextmanager
     def translated(self) -> Iterator[None]:
         """Turn driver exceptions raised in the block into the ledger's own errors."""
@@ -139,6 +204,7 @@ class Database:
 
     def close(self) -> None:
         """Close every pooled connection (SQLite then checkpoints and removes its WAL file)."""
+        self._let_go()
         self.engine.dispose()
 
 
@@ -158,6 +224,9 @@ def _configure_sqlite(dbapi_connection: Any, _record: Any, *, readonly: bool = F
         cursor.execute(f"PRAGMA busy_timeout = {busy_timeout_ms()}")
         if not readonly:
             cursor.execute("PRAGMA journal_mode = WAL")
+            # Checkpoints happen at idle moments (Ledger.checkpoint) and on closing, never
+            # inside a banker's command.
+            cursor.execute("PRAGMA wal_autocheckpoint = 0")
         cursor.execute("PRAGMA synchronous = FULL")
         cursor.execute("PRAGMA foreign_keys = ON")
     finally:

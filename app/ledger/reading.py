@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from datetime import datetime
+from itertools import pairwise
 from typing import Any
 
 from sqlalchemy import Connection, Row, RowMapping, Select, func, select
@@ -92,13 +93,14 @@ def stored_event(row: Row[Any], moves: tuple[Transfer, ...]) -> StoredEvent:
     )
 
 
-def stored_commands(connection: Connection, game_id: str) -> list[StoredCommand]:
-    """The game's commands in command_no order; raises LedgerCorrupt for a damaged row."""
-    rows = connection.execute(
-        select(schema.commands)
-        .where(schema.commands.c.game_id == game_id)
-        .order_by(schema.commands.c.command_no)
-    ).all()
+def stored_commands(connection: Connection, game_id: str,
+                    upto: int | None = None) -> list[StoredCommand]:
+    """The game's commands in command_no order (up to number `upto`); raises LedgerCorrupt for
+    a damaged row."""
+    query = select(schema.commands).where(schema.commands.c.game_id == game_id)
+    if upto is not None:
+        query = query.where(schema.commands.c.command_no <= upto)
+    rows = connection.execute(query.order_by(schema.commands.c.command_no)).all()
     commands = []
     for row in rows:
         what = f"command {row.command_no}"
@@ -179,6 +181,8 @@ def game_rows(connection: Connection, game_id: str, head_only: bool = False) -> 
 
 def stray_rows(connection: Connection) -> list[str]:
     """Rows of the history tables whose game_id names no game in the file."""
+    if not _any_stray(connection):
+        return []
     known = select(schema.games.c.id)
     problems: list[str] = []
     for table in (schema.players, schema.commands, schema.events, schema.transfers):
@@ -191,6 +195,21 @@ def stray_rows(connection: Connection) -> list[str]:
             f"(their game_id is {stray!r})" for stray, count in strays
         )
     return problems
+
+
+def _any_stray(connection: Connection) -> bool:
+    """Whether any history row lies outside the known games: a few index look-ups (each table's
+    key starts with game_id), one for each gap between the known ids."""
+    ids = sorted(connection.execute(select(schema.games.c.id)).scalars())
+    for table in (schema.players, schema.commands, schema.events, schema.transfers):
+        column = table.c.game_id
+        gaps = [column < ids[0]] if ids else [column.is_not(None)]
+        gaps += [(column > low) & (column < high) for low, high in pairwise(ids)]
+        gaps += [column > ids[-1]] if ids else []
+        if any(connection.execute(select(column).where(gap).limit(1)).first() is not None
+               for gap in gaps):
+            return True
+    return False
 
 
 def _mappings(connection: Connection, query: Select[Any]) -> list[RowMapping]:

@@ -108,6 +108,22 @@ transfers = Table(
     UniqueConstraint("game_id", "seq", "idx", name="uq_transfers_event_idx"),
 )
 
+# The state folded from events 1..seq (migration 0005): derived data beside the events, so a
+# position is folded from the nearest snapshot; `verify` refolds and compares every one.
+snapshots = Table(
+    "snapshots",
+    metadata,
+    Column("game_id", String(36), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("event_hash", String(64), nullable=False),
+    Column("format", String(64), nullable=False),
+    Column("state", Text, nullable=False),
+    Column("hash", String(64), nullable=False),
+    PrimaryKeyConstraint("game_id", "seq"),
+    ForeignKeyConstraint(["game_id", "seq"], ["events.game_id", "events.seq"],
+                         name="fk_snapshots_event"),
+)
+
 APPEND_ONLY_TABLES = ("commands", "events", "transfers")
 """Tables whose rows are never changed or removed once written (triggers enforce it)."""
 

@@ -10,12 +10,15 @@ from typing import Any
 
 from sqlalchemy import insert, select
 
-from app.ledger import reading, schema, sweep, writing
+from app.ledger import appending, reading, schema, snapshots, sweep, writing
+from app.ledger.chain import chain_sound
 from app.ledger.database import Database
 from app.ledger.errors import GameNotFound, LedgerRejected
 from app.ledger.hashing import CHAIN_VERSION, GENESIS, format_timestamp, game_digest
+from app.ledger.history import History, read_history
 from app.ledger.opening import open_database
 from app.ledger.records import Actor, GameInfo, NewEvent, StoredCommand, StoredEvent
+from app.ledger.snapshots import Snapshot
 from app.ledger.verify import chain_problems, head_problem
 
 
@@ -37,12 +40,18 @@ def open_ledger(
 
 ONE_GAME = "this ledger already holds a game; use a new file for a new game"
 
+CHECKPOINT_AFTER = 2000
+"""Commands after which a command checkpoints the -wal file itself, when no idle moment has
+(a script of thousands of commands): the file stays bounded, and 1 command in 2,000 pays."""
+
 
 class Ledger:
     """Append-only storage of games: each write is one transaction, all of it or none."""
 
     def __init__(self, database: Database) -> None:
         self._db = database
+        self._heads: dict[str, appending.Head] = {}
+        self._since_checkpoint = 0
 
     @property
     def location(self) -> str:
@@ -147,13 +156,49 @@ class Ledger:
             with self._db.read() as connection:
                 reading.expect_head(connection, game_id, expected_seq)
             return []
-        with self._db.write() as connection:
-            head = reading.expect_head(connection, game_id, expected_seq)
-            command_no = writing.next_command_no(connection, game_id)
-            return writing.record_command(
-                connection, game_id, command_no, head, command, events, actor, clock_ms, stamp,
-                chain_version=reading.game_row(connection, game_id).chain_version,
-            )
+        if self._db.dialect != "sqlite":
+            with self._db.write() as connection:
+                head = reading.expect_head(connection, game_id, expected_seq)
+                command_no = writing.next_command_no(connection, game_id)
+                return writing.record_command(
+                    connection, game_id, command_no, head, command, events, actor, clock_ms,
+                    stamp, chain_version=reading.game_row(connection, game_id).chain_version,
+                )
+        return self._append_sqlite(game_id, expected_seq, command, events, actor, clock_ms, stamp)
+
+    def _append_sqlite(self, game_id: str, expected_seq: int, command: dict[str, Any],
+                       events: list[NewEvent], actor: Actor, clock_ms: int | None,
+                       stamp: str) -> list[StoredEvent]:
+        """The prepared path: rows hashed before the lock is taken, the head checked with one
+        look-up inside the transaction, every row written in one batch."""
+        head = self._heads.pop(game_id, None)
+        if head is None:
+            with self._db.driver_read() as connection:
+                head = appending.read_head(connection, game_id)
+
+        def batch_after(head: appending.Head) -> writing.Batch:
+            return writing.prepare_command(
+                game_id, head.next_command, (head.seq, head.hash), command, events, actor,
+                clock_ms, stamp, chain_version=head.version)
+
+        batch = batch_after(head) if head.seq == expected_seq else None
+        with self._db.driver_write() as connection:
+            if not appending.check_head(connection, game_id, head, expected_seq) or batch is None:
+                head = appending.read_head(connection, game_id)  # another writer came between
+                batch = batch_after(head)
+            appending.insert(connection, batch)
+        seq, digest = batch.head
+        self._heads[game_id] = appending.Head(seq, digest, head.next_command + 1, head.version)
+        self._since_checkpoint += 1
+        if self._since_checkpoint >= CHECKPOINT_AFTER:
+            self.checkpoint()
+        return batch.stored
+
+    def checkpoint(self) -> None:
+        """Move the committed pages from the -wal file into the ledger file (an idle moment:
+        the window's idle timer, the CLI when it is done). Commits never checkpoint."""
+        self._since_checkpoint = 0
+        self._db.checkpoint()
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -203,11 +248,12 @@ class Ledger:
             moves = reading.transfers_by_seq(reading.transfer_rows(connection, game_id, upto_seq))
         return [reading.stored_event(row, moves.get(row.seq, ())) for row in rows]
 
-    def commands(self, game_id: str) -> list[StoredCommand]:
-        """The game's commands in the order they were recorded; raises GameNotFound."""
+    def commands(self, game_id: str, upto: int | None = None) -> list[StoredCommand]:
+        """The game's commands in the order they were recorded (up to and including number
+        `upto`); raises GameNotFound."""
         with self._db.read() as connection:
             reading.game_row(connection, game_id)
-            return reading.stored_commands(connection, game_id)
+            return reading.stored_commands(connection, game_id, upto)
 
     def verify_chain(self, game_id: str) -> list[str]:
         """Recompute every hash and link from the stored rows; [] means the chain is sound.
@@ -216,9 +262,7 @@ class Ledger:
         "event 17 (rent_paid): stored hash does not match its contents" or "command 12: its
         actor or time was changed". Raises GameNotFound.
         """
-        with self._db.read() as connection:
-            rows = reading.game_rows(connection, game_id)
-        return chain_problems(rows)
+        return self.chain_problems_of(self.history(game_id))
 
     def head_problem(self, game_id: str) -> str | None:
         """What is wrong with the game's last event (its hash, its link, its command), if
@@ -226,6 +270,31 @@ class Ledger:
         with self._db.read() as connection:
             rows = reading.game_rows(connection, game_id, head_only=True)
         return head_problem(rows)
+
+    def history(self, game_id: str) -> History:
+        """Every row of the game as stored, read once; raises GameNotFound."""
+        return read_history(self._db, game_id)
+
+    def chain_problems_of(self, history: History) -> list[str]:
+        """verify_chain for rows already read: each row hashed once from its stored bytes, and
+        only when something does not match, the detailed check that names every problem."""
+        return [] if chain_sound(history) else chain_problems(history.rows())
+
+    def save_snapshot(self, snapshot: Snapshot) -> None:
+        """Store a snapshot (once per seq; derived data, in its own transaction)."""
+        snapshots.save(self._db, snapshot)
+
+    def snapshot(self, game_id: str, seq: int) -> tuple[Snapshot, str | None] | None:
+        """The snapshot at `seq` and the chain's own hash of event `seq`, if there is one."""
+        return snapshots.load(self._db, game_id, seq)
+
+    def snapshots(self, game_id: str) -> list[Snapshot]:
+        """Every snapshot of the game, in seq order."""
+        return snapshots.all_of(self._db, game_id)
+
+    def event_rows(self, game_id: str, ranges: list[tuple[int, int]]) -> list[tuple[Any, ...]]:
+        """(seq, command_no, type, payload text) of the events in the inclusive seq ranges."""
+        return snapshots.event_rows(self._db, game_id, ranges)
 
     def file_problems(self) -> list[str]:
         """SQLite's full integrity and foreign-key checks, and rows that belong to no game."""

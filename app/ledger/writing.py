@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -11,7 +11,14 @@ from sqlalchemy import Connection, func, insert, select
 
 from app.ledger import schema
 from app.ledger.errors import LedgerCorrupt, LedgerRejected
-from app.ledger.hashing import CHAIN_VERSION, command_digest, event_hash, storable_json
+from app.ledger.hashing import (
+    CHAIN_VERSION,
+    command_digest,
+    event_text,
+    sha256_hex,
+    storable_json,
+    transfers_text,
+)
 from app.ledger.records import Actor, NewEvent, StoredEvent, Transfer
 
 
@@ -28,6 +35,88 @@ def check_players(players: Sequence[str]) -> None:
         seen.add(name)
 
 
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """One command's rows, hashed and ready to insert, and the events as they will be stored."""
+
+    command: tuple[Any, ...]
+    events: list[tuple[Any, ...]]
+    transfers: list[tuple[Any, ...]]
+    stored: list[StoredEvent]
+
+    @property
+    def head(self) -> tuple[int, str]:
+        """The chain's (seq, hash) once these rows are in."""
+        return self.stored[-1].seq, self.stored[-1].hash
+
+
+COMMAND_COLUMNS = ("game_id", "command_no", "payload", "actor_role", "actor_name", "recorded_at")
+EVENT_COLUMNS = ("game_id", "seq", "command_no", "type", "payload", "actor_role", "actor_name",
+                 "recorded_at", "clock_ms", "prev_hash", "hash")
+TRANSFER_COLUMNS = ("game_id", "seq", "idx", "from_account", "to_account", "amount")
+
+
+def prepare_command(
+    game_id: str,
+    command_no: int,
+    head: tuple[int, str],
+    command: dict[str, Any],
+    events: Iterable[NewEvent],
+    actor: Actor,
+    clock_ms: int | None,
+    stamp: str,
+    *,
+    chain_version: int = CHAIN_VERSION,
+    game: str | None = None,
+) -> Batch:
+    """The rows of one command and its events after `head`, each event's hash chained.
+
+    Chain version 2 hashes the command row into each event, and `game` (the game row's
+    digest) into the game's first event; version 1 (games from before it) hashes neither.
+    Raises LedgerRejected for data the ledger refuses, LedgerCorrupt for an unknown version.
+    """
+    if chain_version not in (1, CHAIN_VERSION):
+        raise LedgerCorrupt(f"this game's chain version {chain_version!r} is unknown to this "
+                            "program; nothing recorded (run banker verify)")
+    command_text = storable_json(command, f"command {command_no}")
+    pinned = None
+    if chain_version >= 2:
+        pinned = command_digest(game_id=game_id, command_no=command_no, payload_text=command_text,
+                                actor_role=actor.role, actor_name=actor.name, recorded_at=stamp)
+    seq, prev_hash = head
+    when = datetime.fromisoformat(stamp)
+    rows: list[tuple[Any, ...]] = []
+    moves_rows: list[tuple[Any, ...]] = []
+    stored: list[StoredEvent] = []
+    for new in events:
+        seq += 1
+        what = f"event {seq} ({new.type})"
+        payload_text = storable_json(new.payload, f"payload of {what}")
+        moves = checked_transfers(new.transfers, what)
+        if not isinstance(new.type, str):
+            raise LedgerRejected(f"{what}: the event type is not text")
+        digest = sha256_hex(event_text(
+            game_id=game_id, seq=seq, command_no=command_no, type=new.type,
+            payload_text=payload_text, actor_role=actor.role, actor_name=actor.name,
+            recorded_at=stamp, clock_ms=clock_ms, prev_hash=prev_hash,
+            transfers_text=transfers_text(moves), command_digest=pinned,
+            game_digest=game if seq == 1 and chain_version >= 2 else None,
+        ))
+        rows.append((game_id, seq, command_no, new.type, payload_text, actor.role, actor.name,
+                     stamp, clock_ms, prev_hash, digest))
+        moves_rows += [(game_id, seq, idx, source, target, amount)
+                       for idx, (source, target, amount) in enumerate(moves)]
+        stored.append(StoredEvent(
+            game_id=game_id, seq=seq, command_no=command_no, type=new.type,
+            payload=new.payload, actor_role=actor.role, actor_name=actor.name,
+            recorded_at=when, clock_ms=clock_ms, prev_hash=prev_hash, hash=digest,
+            transfers=moves,
+        ))
+        prev_hash = digest
+    command_row = (game_id, command_no, command_text, actor.role, actor.name, stamp)
+    return Batch(command=command_row, events=rows, transfers=moves_rows, stored=stored)
+
+
 def record_command(
     connection: Connection,
     game_id: str,
@@ -42,99 +131,24 @@ def record_command(
     chain_version: int = CHAIN_VERSION,
     game: str | None = None,
 ) -> list[StoredEvent]:
-    """Insert one command and its events after `head`, chaining each event's hash.
+    """Insert one command and its events after `head` through SQLAlchemy Core (PostgreSQL, and
+    the first command of a game); see prepare_command."""
+    batch = prepare_command(game_id, command_no, head, command, events, actor, clock_ms, stamp,
+                            chain_version=chain_version, game=game)
+    insert_batch(connection, batch)
+    return batch.stored
 
-    Chain version 2 hashes the command row into each event, and `game` (the game row's
-    digest) into the game's first event; version 1 (games from before it) hashes neither.
-    """
-    if chain_version not in (1, CHAIN_VERSION):
-        raise LedgerCorrupt(f"this game's chain version {chain_version!r} is unknown to this "
-                            "program; nothing recorded (run banker verify)")
-    command_text = storable_json(command, f"command {command_no}")
-    connection.execute(
-        insert(schema.commands).values(
-            game_id=game_id,
-            command_no=command_no,
-            payload=command_text,
-            actor_role=actor.role,
-            actor_name=actor.name,
-            recorded_at=stamp,
-        )
-    )
-    pinned = None
-    if chain_version >= 2:
-        pinned = command_digest(game_id=game_id, command_no=command_no, payload_text=command_text,
-                                actor_role=actor.role, actor_name=actor.name, recorded_at=stamp)
-    seq, prev_hash = head
-    stored: list[StoredEvent] = []
-    for new in events:
-        seq += 1
-        what = f"event {seq} ({new.type})"
-        payload_text = storable_json(new.payload, f"payload of {what}")
-        moves = checked_transfers(new.transfers, what)
-        digest = event_hash(
-            game_id=game_id,
-            seq=seq,
-            command_no=command_no,
-            type=new.type,
-            payload=new.payload,
-            actor_role=actor.role,
-            actor_name=actor.name,
-            recorded_at=stamp,
-            clock_ms=clock_ms,
-            prev_hash=prev_hash,
-            transfers=moves,
-            command_digest=pinned,
-            game_digest=game if seq == 1 and chain_version >= 2 else None,
-        )
-        connection.execute(
-            insert(schema.events).values(
-                game_id=game_id,
-                seq=seq,
-                command_no=command_no,
-                type=new.type,
-                payload=payload_text,
-                actor_role=actor.role,
-                actor_name=actor.name,
-                recorded_at=stamp,
-                clock_ms=clock_ms,
-                prev_hash=prev_hash,
-                hash=digest,
-            )
-        )
-        if moves:
-            connection.execute(
-                insert(schema.transfers),
-                [
-                    {
-                        "game_id": game_id,
-                        "seq": seq,
-                        "idx": idx,
-                        "from_account": source,
-                        "to_account": target,
-                        "amount": amount,
-                    }
-                    for idx, (source, target, amount) in enumerate(moves)
-                ],
-            )
-        stored.append(
-            StoredEvent(
-                game_id=game_id,
-                seq=seq,
-                command_no=command_no,
-                type=new.type,
-                payload=json.loads(payload_text),
-                actor_role=actor.role,
-                actor_name=actor.name,
-                recorded_at=datetime.fromisoformat(stamp),
-                clock_ms=clock_ms,
-                prev_hash=prev_hash,
-                hash=digest,
-                transfers=moves,
-            )
-        )
-        prev_hash = digest
-    return stored
+
+def insert_batch(connection: Connection, batch: Batch) -> None:
+    """The batch's rows, one statement per table (executemany for events and transfers)."""
+    connection.execute(insert(schema.commands), [dict(zip(COMMAND_COLUMNS, batch.command,
+                                                          strict=True))])
+    if batch.events:
+        connection.execute(insert(schema.events),
+                           [dict(zip(EVENT_COLUMNS, row, strict=True)) for row in batch.events])
+    if batch.transfers:
+        connection.execute(insert(schema.transfers), [dict(zip(TRANSFER_COLUMNS, row, strict=True))
+                                                      for row in batch.transfers])
 
 
 def checked_transfers(transfers: Iterable[Any], what: str) -> tuple[Transfer, ...]:

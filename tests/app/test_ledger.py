@@ -417,7 +417,7 @@ def test_a_file_from_a_newer_version_is_refused_with_both_schema_versions(path: 
         open_ledger(path)
     assert str(refused.value) == (
         "this file was written by a newer Championship Banker (schema 0042_tournaments); "
-        "this version knows up to 0004"
+        "this version knows up to 0005"
     )
 
 

@@ -168,7 +168,7 @@ def test_deciding_leaves_the_same_player_objects_with_the_same_cash_and_places()
 
 
 def test_a_decision_inside_a_decision_on_the_same_state_is_refused_as_a_programming_error() -> None:
-    table, state, _ = position("classic", seed=3, steps=0)
+    _, state, _ = position("classic", seed=3, steps=0)
     state.begin()
     try:
         with pytest.raises(RuntimeError):

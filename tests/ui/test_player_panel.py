@@ -26,11 +26,14 @@ def test_the_end_of_the_sg_game_shows_cash_sets_cards_and_the_bankruptcy(qtbot, 
     assert [p.name for p in shown.panels] == ["Aisha", "Ben", "Chloe", "Dev"]
     aisha = shown.panel("Aisha")
     assert aisha.cash.text() == "M1,434"
+    # Each set is a chip: "Dark Blue 2/2 ✔ · 1 hotel", "Pink 2/3"; the names in the tooltip.
     deeds = aisha.deeds.text()
-    assert "Dark Blue" in deeds and "full set" in deeds and "<b>hotel</b>" in deeds
-    assert "Pink" in deeds and "2 of 3" in deeds
+    assert "Dark&nbsp;Blue" in deeds and "2/2&nbsp;✔" in deeds and "1&nbsp;hotel" in deeds
+    assert "Pink" in deeds and "2/3<" in deeds
+    assert "full set" in aisha.deeds.toolTip() and "<b>hotel</b>" in aisha.deeds.toolTip()
     assert aisha.cards.text() == "Get Out of Jail Free (Chance)"
-    assert "(mortgaged)" in shown.panel("Ben").deeds.text()  # MRT Station 2
+    assert "1&nbsp;mortgaged" in shown.panel("Ben").deeds.text()  # MRT Station 2
+    assert "(mortgaged)" in shown.panel("Ben").deeds.toolTip()
     assert shown.panel("Dev").status.text() == "bankrupt (number 1)"
     assert shown.panel("Dev").cash.text() == "M0"
     assert not any(p.to_act for p in shown.panels)  # the game is over
@@ -43,8 +46,10 @@ def test_the_player_to_act_stands_out(qtbot, tmp_path: Path) -> None:
     shown.show(table_view(game))
     ben = shown.panel("Ben")
     assert ben.to_act and ben.status.text() == "to act"
-    assert "solid" in ben.styleSheet() and "4px" in ben.styleSheet()
-    assert not shown.panel("Aisha").to_act and "4px" not in shown.panel("Aisha").styleSheet()
+    # The style sheet gives the acting state a 4px amber border; Ben's panel is in that state.
+    assert '[state="acting"] { border: 4px solid' in ben.styleSheet()
+    assert ben.property("state") == "acting"
+    assert not shown.panel("Aisha").to_act and shown.panel("Aisha").property("state") == "plain"
     assert shown.panel("Aisha").cash.text() == "M1,300"  # 1500 - 200
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,25 @@ from PySide6.QtWidgets import (
 )
 
 from models.errors import BankerError
+from ui.messages import MessageArea
 from ui.scoresheet.document import paint, sheet_html, write_pdf
+
+
+def not_saved(error: OSError, path: Path) -> str:
+    """Why a PDF was not saved, in plain words."""
+    if isinstance(error, FileNotFoundError):
+        why = f"the folder {path.parent} does not exist"
+    elif isinstance(error, PermissionError):
+        why = f"this account may not write {path}"
+    elif isinstance(error, IsADirectoryError):
+        why = f"{path} is a folder"
+    elif error.errno == errno.ENOSPC:
+        why = "the disk is full"
+    elif error.errno == errno.EROFS:
+        why = "the disk is read-only"
+    else:
+        why = error.strerror or str(error)
+    return f"The PDF was not saved: {why}. Choose another place and save again."
 
 
 class ScoresheetDialog(QDialog):
@@ -45,6 +64,8 @@ class ScoresheetDialog(QDialog):
         self.collect_button.setEnabled(collect is not None and over
                                        and not sheet["footer"]["collected"])
         self.status = QLabel()
+        self.messages = MessageArea()
+        self.messages.say("Print, save a PDF, or collect once every signature is on the paper.")
         buttons = QHBoxLayout()
         buttons.addWidget(QLabel("Paper:"))
         buttons.addWidget(self.paper)
@@ -54,6 +75,7 @@ class ScoresheetDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.view)
         layout.addWidget(self.status)
+        layout.addWidget(self.messages)
         layout.addLayout(buttons)
         self.print_button.clicked.connect(self.print_sheet)
         self.pdf_button.clicked.connect(self.ask_pdf)
@@ -84,10 +106,16 @@ class ScoresheetDialog(QDialog):
         if name:
             self.save_pdf(Path(name))
 
-    def save_pdf(self, path: Path) -> None:
-        """Write the sheet to `path` on the chosen paper."""
-        write_pdf(self._sheet, path, self.paper_name())
-        self.status.setText(f"Saved {path}")
+    def save_pdf(self, path: Path) -> bool:
+        """Write the sheet to `path` on the chosen paper; a file that cannot be written is said
+        in the message area (True if it was saved)."""
+        try:
+            write_pdf(self._sheet, path, self.paper_name())
+        except OSError as e:
+            self.messages.say(not_saved(e, path), "warning")
+            return False
+        self.messages.say(f"Saved {path}")
+        return True
 
     def collect(self) -> None:
         """Record the collection, after the banker confirms every signature is on the paper."""

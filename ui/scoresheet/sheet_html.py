@@ -145,5 +145,6 @@ def _player_html(p: dict[str, Any], head: dict[str, Any], signed: bool = True) -
         breaks = "Tied after every tie-breaker. " + breaks
     return (f"<div class='player'><span class='pos'>{escape(p['position_label'])}</span> &nbsp; "
             f"<span class='name'>{name}</span> — total {_money(p['total'])}" + "".join(rows)
-            + f"<p class='sub'>Tie-break figures: {escape(breaks)}</p>"
+            + (f"<p class='sub'>Tie-break figures: {escape(breaks)}</p>"
+               if head.get("tie_breakers") else "")
             + (f"<p>Signature: {SIGNATURE}</p>" if signed else "") + "</div>")

@@ -70,6 +70,9 @@ class CardPanel(Panel):
             item = self.list.currentItem()
             if item is not None:
                 self._activated(item)
+            else:  # said where the banker is looking, not silently ignored
+                self.prompt.setText(f"No card matches “{self.filter}”: Backspace corrects, Esc "
+                                    "clears, then type words of the card drawn")
             return True
         if key == Qt.Key.Key_Backspace:
             self.filter = self.filter[:-1]

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from app.views import ClockView, TableView
+from ui import scale
 from ui.table import palette
 
 WARNING_MS = 5 * 60_000
@@ -77,6 +78,7 @@ class ClockWidget(QFrame):
         layout.addWidget(self.state)
         layout.addWidget(self.announcement)
         self.level = ""
+        self.base_pt = scale.BASE_PT
         self._apply("idle")
 
     def show(self, view: TableView | None = None) -> None:  # type: ignore[override]
@@ -103,13 +105,21 @@ class ClockWidget(QFrame):
         if now != self.level:
             self._apply(now)
 
+    def set_base_pt(self, base: int) -> None:
+        """Text sizes relative to the window's base size (Ctrl+plus, Ctrl+minus)."""
+        if base != self.base_pt:
+            self.base_pt = base
+            self._apply(self.level)
+
     def _apply(self, name: str) -> None:
         self.level = name
         background, text = palette.CLOCK_LEVELS[name]
+        base = self.base_pt
         self.setStyleSheet(
             f"QFrame#clock {{ background: {background}; border: 2px solid #333333;"
             " border-radius: 8px; }"
             f"QLabel {{ color: {text}; background: transparent; border: none; }}"
-            "QLabel#clockTime { font-size: 44pt; font-weight: bold; }"
-            "QLabel#clockState { font-size: 14pt; }"
-            "QLabel#clockAnnouncement { font-size: 16pt; font-weight: bold; }")
+            f"QLabel#clockTime {{ font-size: {scale.pt(base, 3.2)}pt; font-weight: bold; }}"
+            f"QLabel#clockState {{ font-size: {scale.pt(base, 1.1)}pt; }}"
+            f"QLabel#clockAnnouncement {{ font-size: {scale.pt(base, 1.25)}pt;"
+            " font-weight: bold; }")

@@ -23,6 +23,14 @@ class FeedModel(QAbstractListModel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.entries: list[FeedEntry] = []
+        self.fonts = (QFont(), QFont())
+        self.set_font(QFont())
+
+    def set_font(self, font: QFont) -> None:
+        """The view's font (its size follows the window's), plain and struck through."""
+        struck = QFont(font)
+        struck.setStrikeOut(True)
+        self.fonts = (QFont(font), struck)
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802 (Qt's API)
         return 0 if parent.isValid() else len(self.entries)
@@ -36,9 +44,7 @@ class FeedModel(QAbstractListModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return entry.line().strip()
         if role == Qt.ItemDataRole.FontRole:
-            font = QFont()
-            font.setStrikeOut(entry.voided)
-            return font
+            return self.fonts[entry.voided]
         if role == Qt.ItemDataRole.ForegroundRole:
             return QColor(palette.MUTED_TEXT if entry.voided else palette.TEXT)
         if role == Qt.ItemDataRole.AccessibleTextRole:
@@ -95,6 +101,7 @@ class LedgerFeed(QListView):
         self.setWordWrap(True)
         self.setUniformItemSizes(False)
         self.setAlternatingRowColors(True)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)  # no gap below
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -103,6 +110,11 @@ class LedgerFeed(QListView):
         """Show `entries` and keep the newest in sight if it was in sight before."""
         bar = self.verticalScrollBar()
         following = bar.value() >= bar.maximum() - 2
+        if self.font() != self.feed.fonts[0]:  # Ctrl+plus or Ctrl+minus
+            self.feed.set_font(self.font())
+            if self.feed.entries:
+                self.feed.dataChanged.emit(self.feed.index(0),
+                                           self.feed.index(len(self.feed.entries) - 1))
         self.feed.set_entries(entries)
         if following:
             self.scrollToBottom()

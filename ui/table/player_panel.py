@@ -1,11 +1,20 @@
-"""One player's panel: cash, deeds by colour set, Jail, cards, debts, and whether they are to act."""
+"""One player's panel: cash, deeds as colour-set chips, Jail, cards, debts, and whether they are to act."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.views import PlayerView, SetHolding, TableView
+from ui import scale
 from ui.table import palette
 
 
@@ -34,10 +43,9 @@ def status_words(player: PlayerView) -> list[str]:
 
 
 def holding_html(holding: SetHolding) -> str:
-    """One colour set's deeds in a line: the set's name, full or not, each deed and its buildings."""
-    colour = palette.set_colour(holding.set_id, holding.set_order) or "#FFFFFF"
-    chip = (f"<span style='background:{colour}; color:{palette.text_on(colour)}'>"
-            f"&nbsp;{_escape(holding.name)}&nbsp;</span>")
+    """One colour set's deeds in a line: the set's name, full or not, each deed and its buildings
+    (the panel's tooltip: the chips say the same in short)."""
+    chip = _name_chip(holding)
     count = "full set ✔" if holding.full else f"{len(holding.deeds)} of {holding.size}"
     deeds = []
     for deed in holding.deeds:
@@ -52,45 +60,76 @@ def holding_html(holding: SetHolding) -> str:
     return f"{chip} <b>{count}</b>: " + ", ".join(deeds)
 
 
+def holding_chip(holding: SetHolding) -> str:
+    """A colour set in short, never broken across lines: "Red 3/3 ✔ · 1 hotel · 1 mortgaged"."""
+    parts = [f"<b>{len(holding.deeds)}/{holding.size}{'&nbsp;✔' if holding.full else ''}</b>"]
+    hotels = sum(1 for d in holding.deeds if d.steps == 5)
+    houses = sum(d.steps for d in holding.deeds if d.steps < 5)
+    mortgaged = sum(1 for d in holding.deeds if d.mortgaged)
+    if hotels:
+        parts.append(f"{hotels}&nbsp;hotel{'s' * (hotels > 1)}")
+    if houses:
+        parts.append(f"{houses}&nbsp;house{'s' * (houses > 1)}")
+    if mortgaged:
+        parts.append(f"<span style='color:{palette.MORTGAGED}'>{mortgaged}&nbsp;mortgaged</span>")
+    return _name_chip(holding) + "&nbsp;" + "&nbsp;·&nbsp;".join(parts)
+
+
+def _name_chip(holding: SetHolding) -> str:
+    colour = palette.set_colour(holding.set_id, holding.set_order) or "#FFFFFF"
+    return (f"<span style='background:{colour}; color:{palette.text_on(colour)}'>"
+            f"&nbsp;{_escape(holding.name).replace(' ', '&nbsp;')}&nbsp;</span>")
+
+
 class PlayerPanel(QFrame):
-    """A player's panel; `show(view)` updates it from the TableView."""
+    """A player's panel, compact so five fit a laptop's column: name and cash large, where they
+    stand and what stands out, a chip per colour set (the deeds' names in its tooltip), cards
+    and debts; `show(view)` updates it from the TableView."""
 
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.name = name
+        self.base_pt = scale.BASE_PT
         self.setObjectName("playerPanel")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.heading = QLabel(name)
         self.heading.setObjectName("playerName")
         self.status = QLabel()
         self.status.setObjectName("playerStatus")
-        self.status.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.cash = QLabel()
         self.cash.setObjectName("playerCash")
+        self.cash.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.where = QLabel()
-        self.where.setWordWrap(True)  # "on Community Chest" wraps: the panel may be narrow
-        self.where.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.where.setObjectName("playerWhere")
         self.deeds = QLabel()
+        self.deeds.setObjectName("playerDeeds")
         self.deeds.setWordWrap(True)
         self.deeds.setTextFormat(Qt.TextFormat.RichText)
         self.cards = QLabel()
+        self.cards.setObjectName("playerCards")
         self.cards.setWordWrap(True)
         self.debts = QLabel()
         self.debts.setWordWrap(True)
         self.debts.setObjectName("playerDebts")
-        top = QHBoxLayout()
-        top.addWidget(self.heading)
-        top.addStretch(1)
-        top.addWidget(self.status)
-        money_row = QHBoxLayout()
-        money_row.addWidget(self.cash)
-        money_row.addStretch(1)
-        money_row.addWidget(self.where)
+        for label in (self.where, self.deeds, self.cards, self.debts):
+            # Long words wrap or are cut, never widen the column (the cash stays in sight).
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        line = QHBoxLayout()
+        line.setSpacing(8)
+        line.addWidget(self.heading)
+        line.addWidget(self.status)
+        line.addStretch(1)
+        head = QGridLayout()
+        head.setHorizontalSpacing(8)
+        head.setVerticalSpacing(0)
+        head.addLayout(line, 0, 0)
+        head.addWidget(self.where, 1, 0)
+        head.addWidget(self.cash, 0, 1, 2, 1)
+        head.setColumnStretch(0, 1)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(10, 6, 10, 8)
-        layout.setSpacing(2)
-        layout.addLayout(top)
-        layout.addLayout(money_row)
+        layout.setContentsMargins(7, 2, 7, 3)
+        layout.setSpacing(0)
+        layout.addLayout(head)
         layout.addWidget(self.deeds)
         layout.addWidget(self.cards)
         layout.addWidget(self.debts)
@@ -109,8 +148,10 @@ class PlayerPanel(QFrame):
         self.status.setText(" · ".join(status_words(player)))
         self.cash.setText(money(view.currency, player.cash))
         self.where.setText("" if player.bankrupt else f"on {player.space_name}")
-        self.deeds.setText("<br>".join(holding_html(h) for h in player.holdings)
+        self.where.setToolTip(self.where.text())
+        self.deeds.setText("&nbsp;&nbsp; ".join(holding_chip(h) for h in player.holdings)
                            or f"<span style='color:{palette.MUTED_TEXT}'>no deeds</span>")
+        self.deeds.setToolTip("<br>".join(holding_html(h) for h in player.holdings))
         self.cards.setText(", ".join(player.jail_cards))
         self.cards.setVisible(bool(player.jail_cards))
         self.debts.setText("<br>".join(
@@ -120,25 +161,47 @@ class PlayerPanel(QFrame):
         self.to_act = player.to_act
         self._style(player)
 
+    def set_base_pt(self, base: int) -> None:
+        """Text sizes relative to the window's base size (Ctrl+plus, Ctrl+minus)."""
+        if base != self.base_pt or not self.styleSheet():
+            self.base_pt = base
+            self._apply()
+
     def _style(self, player: PlayerView) -> None:
         # The player to act stands out: a thick border in the landed-space amber, a tinted face.
-        if player.to_act:
-            frame = f"border: 4px solid {palette.LANDED}; background: #FFF6DD;"
-        elif player.bankrupt:
-            frame = "border: 1px solid #BBBBBB; background: #EDEDED;"
-        else:
-            frame = "border: 1px solid #999999; background: #FFFFFF;"
-        faded = palette.MUTED_TEXT if player.bankrupt else palette.TEXT
-        if (frame, faded) == getattr(self, "_styled", None):
-            return  # a style sheet set again restyles every label: only when it changes
-        self._styled = (frame, faded)
+        # One style sheet per size; the state is a property, so a turn passing re-polishes two
+        # frames instead of restyling every label of every panel.
+        state = "acting" if player.to_act else "out" if player.bankrupt else "plain"
+        if not self.styleSheet():
+            self._apply()
+        if self.property("state") == state:
+            return
+        was_out = self.property("state") == "out"
+        self.setProperty("state", state)
+        labels = self.findChildren(QLabel) if was_out or state == "out" else []  # faded text
+        for widget in [self, *labels]:
+            widget.style().unpolish(widget)
+            widget.style().polish(widget)
+        self.update()
+
+    def _apply(self) -> None:
+        base = self.base_pt
         self.setStyleSheet(
-            f"QFrame#playerPanel {{ {frame} border-radius: 6px; }}"
-            f"QLabel {{ border: none; background: transparent; color: {faded}; }}"
-            "QLabel#playerName { font-size: 15pt; font-weight: bold; }"
-            "QLabel#playerStatus { font-size: 13pt; font-weight: bold; }"
-            "QLabel#playerCash { font-size: 24pt; font-weight: bold; }"
-            f"QLabel#playerDebts {{ color: {palette.DEBT}; font-weight: bold; }}")
+            "QFrame#playerPanel { border: 1px solid #999999; background: #FFFFFF;"
+            " border-radius: 6px; }"
+            f"QFrame#playerPanel[state=\"acting\"] {{ border: 4px solid {palette.LANDED};"
+            " background: #FFF6DD; }"
+            "QFrame#playerPanel[state=\"out\"] { border: 1px solid #BBBBBB; background: #EDEDED; }"
+            f"QLabel {{ border: none; background: transparent; color: {palette.TEXT};"
+            f" font-size: {scale.pt(base, 0.92)}pt; }}"
+            f"QFrame#playerPanel[state=\"out\"] QLabel {{ color: {palette.MUTED_TEXT}; }}"
+            f"QLabel#playerName {{ font-size: {scale.pt(base, 1.1)}pt; font-weight: bold; }}"
+            f"QLabel#playerStatus {{ font-weight: bold; }}"
+            f"QLabel#playerWhere {{ color: {palette.MUTED_TEXT}; }}"
+            f"QLabel#playerCash {{ font-size: {scale.pt(base, 1.75)}pt; font-weight: bold; }}"
+            f"QLabel#playerDeeds {{ font-size: {scale.pt(base, 0.95)}pt; }}"
+            f"QLabel#playerDebts {{ color: {palette.DEBT}; font-weight: bold;"
+            f" font-size: {scale.pt(base, 1.0)}pt; }}")
 
 
 def _escape(text: str) -> str:

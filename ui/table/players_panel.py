@@ -1,22 +1,25 @@
-"""The players' panels side by side, one per player in turn order."""
+"""The players' panels, one per player in turn order: stacked in a column, or side by side."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QGridLayout, QWidget
 
 from app.views import TableView
+from ui import scale
 from ui.table.player_panel import PlayerPanel
 
 
 class PlayersPanel(QWidget):
-    """A panel per player, two to a row; `show(view)` updates them (and makes them on a new game)."""
+    """A panel per player, `columns` to a row (one: stacked, as the table window has them);
+    `show(view)` updates them (and makes them on a new game)."""
 
-    def __init__(self, columns: int = 2, parent: QWidget | None = None) -> None:
+    def __init__(self, columns: int = 1, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.columns = columns
+        self.base_pt = scale.BASE_PT
         self.grid = QGridLayout(self)
         self.grid.setContentsMargins(0, 0, 0, 0)
-        self.grid.setSpacing(6)
+        self.grid.setSpacing(3)
         self.panels: list[PlayerPanel] = []
 
     def show(self, view: TableView | None = None) -> None:  # type: ignore[override]
@@ -31,9 +34,16 @@ class PlayersPanel(QWidget):
                 panel.deleteLater()
             self.panels = [PlayerPanel(name, self) for name in names]
             for place, panel in enumerate(self.panels):
+                panel.set_base_pt(self.base_pt)
                 self.grid.addWidget(panel, *divmod(place, self.columns))
         for panel in self.panels:
             panel.show(view)
+
+    def set_base_pt(self, base: int) -> None:
+        """The window's base text size, for the panels made later too."""
+        self.base_pt = base
+        for panel in self.panels:
+            panel.set_base_pt(base)
 
     def panel(self, name: str) -> PlayerPanel:
         """The panel of the player called `name`."""

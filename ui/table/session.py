@@ -44,6 +44,7 @@ class TableSession(QObject):
         if self.stopped is not None:
             self.refused.emit(self.stopped)
             return False
+        before = self.game.head_seq
         try:
             stored = self.game.submit(parse_command(command))
         except (StaleSequence, ConcurrentWrite) as e:
@@ -55,11 +56,28 @@ class TableSession(QObject):
             self._stop(e)
             return False
         except BankerError as e:
+            self._show(self._recorded_before(before, []))  # the clock's entries still stand
             self.refused.emit(actions.refusal_text(e))
             return False
-        self._announce(stored)
-        self.changed.emit(stored)
+        self._show(self._recorded_before(before, stored) + stored)
         return True
+
+    def _show(self, stored: list[Any]) -> None:
+        if stored:
+            self._announce(stored)
+            self.changed.emit(stored)
+
+    def _recorded_before(self, before: int, stored: list[Any]) -> list[Any]:
+        """The clock's entries the service recorded ahead of the command (an announcement or
+        the time call that fell due as it was sent): read back, so each is announced once."""
+        first = stored[0].seq if stored else self.game.head_seq + 1
+        if first <= before + 1:
+            return []
+        try:
+            earlier = self.game.ledger.events(self.game.game_id or "", upto_seq=first - 1)
+        except LedgerError:
+            return []
+        return [s for s in earlier if s.seq > before]
 
     def why_refused(self, command: dict[str, Any]) -> str | None:
         """The rules' reason a command would be refused now (nothing is recorded)."""
@@ -126,9 +144,7 @@ class TableSession(QObject):
         except BankerError as e:  # a clock entry refused: say it, keep going
             self.refused.emit(actions.refusal_text(e))
             return
-        if stored:
-            self._announce(stored)
-            self.changed.emit(stored)
+        self._show(stored)
 
     def _announce(self, stored: list[Any]) -> None:
         for s in stored:

@@ -6,14 +6,16 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QKeyEvent, QResizeEvent, QShowEvent
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QFont, QFontMetrics, QKeyEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
+    QFrame,
     QHBoxLayout,
     QMainWindow,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -24,6 +26,7 @@ from app.actions import Action
 from app.scoresheet import scoresheet
 from app.views import TableView, feed_entries, table_view
 from models.errors import BadInput, BankerError
+from ui import scale
 from ui.messages import MessageArea
 from ui.scoresheet.dialog import ScoresheetDialog
 from ui.table.action_area import ActionArea
@@ -40,9 +43,31 @@ from ui.table.players_panel import PlayersPanel
 from ui.table.session import TableSession
 from ui.table.setup_dialogs import DealHandsDialog, PrebuildDialog
 
-FONT_KEY = "table/font_pt"
-FONT_DEFAULT, FONT_MIN, FONT_MAX = 12, 8, 24
 FEED_ENTRIES = 60
+FEED_MIN_LINES = 6
+SETTLE_MS = 100  # the action area follows the board's paint, or this long after a change
+RIGHT_MIN = 620  # players and actions beside the board: two readable columns on 1366 pixels
+
+
+class _Body(QWidget):
+    """The board on the left, square and as tall as the window allows (leaving RIGHT_MIN
+    pixels beside it); players, feed, clock and actions beside it."""
+
+    def __init__(self, board: QWidget, right: QWidget) -> None:
+        super().__init__()
+        self.board = board
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        layout.addWidget(board, stretch=100)
+        layout.addWidget(right, stretch=1)
+        right.setMinimumWidth(RIGHT_MIN // 2)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        side = max(self.board.minimumWidth(), min(self.height(), self.width() - RIGHT_MIN))
+        if self.board.maximumWidth() != side:
+            self.board.setMaximumWidth(side)
 
 
 def _control(event: QKeyEvent) -> bool:
@@ -60,7 +85,8 @@ class TableWindow(QMainWindow):
         self.settings = settings or QSettings("Championship Banker", "Table")
         self.confirm: Callable[[str, str], bool] = self._ask  # tests answer for the banker
         self.view: TableView | None = None
-        self.menu: list[Action] = []
+        self._menu: list[Action] = []
+        self._due = False  # the action area and the feed wait for `settle`
         self.events: list[Any] = []  # the game's stored events, as last read (see _events)
         self.sheet: ScoresheetDialog | None = None
         self.dialog: QDialog | None = None  # the dialog asking something now, if any
@@ -72,8 +98,9 @@ class TableWindow(QMainWindow):
         self.messages = MessageArea()
         self.help = HelpOverlay(self)
         self._compose()
-        self.font_pt = self._remembered_font()
+        self.font_pt = scale.remembered(self.settings)
         self._apply_font()
+        self.board.viewport().installEventFilter(self)
         session.changed.connect(self.refresh)
         session.refused.connect(lambda text: self.messages.say(text, "refused"))
         session.ledger_failed.connect(self._ledger_failed)
@@ -84,21 +111,20 @@ class TableWindow(QMainWindow):
         self.actions_area.deal.connect(self.open_deal)
         self.setWindowTitle("Championship Banker — table")
         self.resize(1366, 768)
-        # Board, players and feed, actions: the board as large as the height allows on a
-        # 1366x768 screen, the action column wide enough for a claim's words.
-        self.split.setSizes([500, 470, 396])
         self.refresh([])
 
     # Layout ------------------------------------------------------------------------------
 
     def _compose(self) -> None:
         toolbar = QHBoxLayout()
+        toolbar.setSpacing(4)
         for text, tip, slot in (
-                ("Undo last  [Ctrl+Z]", "Shows what it takes back before doing it", self.undo),
-                ("All actions  [Ctrl+K]", "Every action allowed now, filtered as you type",
+                ("Undo  Ctrl+Z", "Undo the last entry: shows what it takes back before doing it",
+                 self.undo),
+                ("All actions  Ctrl+K", "Every action allowed now, filtered as you type",
                  self.open_palette),
-                ("Scoresheet  [Ctrl+S]", "Preview, print, PDF, collect", self.open_scoresheet),
-                ("Help  [F1]", "Every keyboard shortcut", self.help.toggle)):
+                ("Scoresheet  Ctrl+S", "Preview, print, PDF, collect", self.open_scoresheet),
+                ("Help  F1", "Every keyboard shortcut", self.help.toggle)):
             button = QPushButton(text)
             button.setToolTip(tip)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -108,24 +134,41 @@ class TableWindow(QMainWindow):
         middle = QWidget()
         column = QVBoxLayout(middle)
         column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.players)
+        column.addWidget(self.feed, stretch=1)
+        acting = QWidget()
+        column = QVBoxLayout(acting)
+        column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.clock)
-        column.addWidget(self.players, stretch=3)
-        column.addWidget(self.feed, stretch=2)
+        # The actions scroll in their column rather than make the window taller than a
+        # laptop's screen (a long debt or build list).
+        scroller = QScrollArea()
+        scroller.setWidget(self.actions_area)
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroller.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        column.addWidget(scroller, stretch=1)
         split = QSplitter(Qt.Orientation.Horizontal)
-        for widget in (self.board, middle, self.actions_area):
-            split.addWidget(widget)
-        split.setStretchFactor(0, 5)
-        split.setStretchFactor(1, 4)
-        split.setStretchFactor(2, 4)
+        split.addWidget(middle)
+        split.addWidget(acting)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 1)
         split.setChildrenCollapsible(False)
         self.split = split
+        right = QWidget()
+        column = QVBoxLayout(right)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(toolbar)
+        column.addWidget(split, stretch=1)
         for widget in (self.board, self.players, self.clock, self.feed):
             self._no_focus(widget)  # the display never takes the keys from the window
+        # The board as large as the height allows (square), the rest for players and actions.
+        body = _Body(self.board, right)
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addLayout(toolbar)
-        layout.addWidget(split, stretch=1)
+        layout.addWidget(body, stretch=1)
         layout.addWidget(self.messages)
         self.setCentralWidget(central)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -155,18 +198,43 @@ class TableWindow(QMainWindow):
             return
         events = self._events(stored or [])
         self.view = table_view(game, events)
-        self.menu = self.session.menu(events, undo=False)
         self.board.show(self.view)
         self.players.show(self.view)
         self.clock.show(self.view)
-        self.feed.show_entries(feed_entries(game, last=FEED_ENTRIES, events=events))
-        self.actions_area.refresh(self.view, self.menu, actions.debt_lines(game))
+        # What the rules allow now and the feed follow at once, after the board is painted;
+        # a key, a click or a look at `menu` before then brings them up to date first.
+        if not self._due:
+            QTimer.singleShot(SETTLE_MS, self, self.settle)  # if the board is not painted
+        self._due = True
         if stored and any(s.type == "game_ended" for s in stored):
             if self.messages.level != "time":  # the time call has said it already
                 self.messages.say(f"The game is over ({game.state.ended}): the scoresheet is "
                                   "open.", "time")
             if self.sheet is None or not self.sheet.isVisible():
                 self.open_scoresheet()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        # The board has been painted: the rest of the window follows straight after.
+        if event.type() == QEvent.Type.Paint and self._due:
+            QTimer.singleShot(0, self, self.settle)
+        return False
+
+    def settle(self) -> None:
+        """Bring the action area, the menu and the feed up to date with the last refresh."""
+        if not self._due:
+            return
+        self._due = False
+        game = self.session.game
+        assert self.view is not None
+        self._menu = self.session.menu(self.events, undo=False)
+        self.feed.show_entries(feed_entries(game, last=FEED_ENTRIES, events=self.events))
+        self.actions_area.refresh(self.view, self._menu, actions.debt_lines(game))
+
+    @property
+    def menu(self) -> list[Action]:
+        """What the banker may do now (and what the rules refuse, with why)."""
+        self.settle()
+        return self._menu
 
     def _events(self, stored: list[Any]) -> list[Any]:
         """The game's events: the ones held, with the entries just recorded added; read again
@@ -190,6 +258,7 @@ class TableWindow(QMainWindow):
     def run(self, action: Action, values: dict[str, Any] | None = None) -> None:
         """Ask for what the action still needs (its values, then the judge), then send it.
         The dialogs are window-modal but never block: each answer continues the run."""
+        self.settle()
         values = dict(values or {})
         if action.refused and not action.params:
             self.messages.say(action.refused, "refused")
@@ -346,6 +415,7 @@ class TableWindow(QMainWindow):
     # Keys and fonts ----------------------------------------------------------------------
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        self.settle()
         key = event.key()
         if self.help.isVisible():
             self.help.hide()
@@ -369,28 +439,25 @@ class TableWindow(QMainWindow):
         elif not self.actions_area.key(event):
             super().keyPressEvent(event)
 
-    def _remembered_font(self) -> int:
-        value = self.settings.value(FONT_KEY, FONT_DEFAULT)
-        try:
-            return max(FONT_MIN, min(FONT_MAX, int(str(value))))
-        except ValueError:
-            return FONT_DEFAULT
-
     def set_font(self, points: int) -> None:
         """Text size for the whole window, remembered for next time."""
-        self.font_pt = max(FONT_MIN, min(FONT_MAX, points))
-        self.settings.setValue(FONT_KEY, self.font_pt)
+        self.font_pt = scale.clamp(points)
+        self.settings.setValue(scale.FONT_KEY, self.font_pt)
         self._apply_font()
 
     def _apply_font(self) -> None:
+        # One base size on the window (its dialogs too); the widgets that size their own text
+        # (the clock, the cash) take theirs relative to it.
         pt = self.font_pt
-        central = self.centralWidget()
-        assert central is not None
-        central.setStyleSheet(
+        self.setStyleSheet(
             f"QWidget {{ font-size: {pt}pt; }}"
-            f"QLabel#big {{ font-size: {round(pt * 1.25)}pt; font-weight: bold; }}"
-            f"QLabel#reason {{ font-size: {max(FONT_MIN, pt - 2)}pt; color: #7A4B00; }}"
+            f"QLabel#big {{ font-size: {scale.pt(pt, 1.25)}pt; font-weight: bold; }}"
+            f"QLabel#reason {{ font-size: {scale.pt(pt, 0.85)}pt; color: #7A4B00; }}"
             f"QPushButton {{ text-align: left; padding: 3px 6px; }}")
+        scale.rescale(self, pt)
+        font = QFont(self.feed.font())
+        font.setPointSize(pt)
+        self.feed.setMinimumHeight(FEED_MIN_LINES * QFontMetrics(font).lineSpacing() + 6)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
         self.session.timer.stop()

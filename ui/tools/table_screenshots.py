@@ -2,6 +2,8 @@
 open, a PX debt, the clock's last minute and time up (for looking at, and the docs).
 
 xvfb-run -a -s "-screen 0 1366x768x24" .venv/bin/python -m ui.tools.table_screenshots docs/screenshots
+xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python -m ui.tools.table_screenshots \
+    docs/screenshots 1920x1080   # the same moments, named *-1920.png
 """
 
 from __future__ import annotations
@@ -79,27 +81,101 @@ def record(db: Path, commands: list[dict[str, Any]], clock: Clock) -> TableGame:
     return game
 
 
-def main(folder: Path) -> None:
+SG4_START = {**SG_START, "players": ["Aisha", "Ben", "Chloe", "Dev"],
+             "roll_off": [{"Aisha": [6, 5], "Ben": [4, 3], "Chloe": [2, 2], "Dev": [1, 2]}]}
+PX5_START = {**PX_START, "players": ["Ann", "Bob", "Kai", "Dee", "Eve"],
+             "roll_off": [{"Ann": [6, 5], "Bob": [3, 4], "Kai": [2, 3], "Dee": [4, 4],
+                           "Eve": [1, 2]}]}
+
+
+def play_until(db: Path, start: list[dict[str, Any]], seed: int, clock: Clock,
+               moment: Any, least: int = 150) -> TableGame:
+    """Record `start`, then random legal commands (models.choices) until `moment(state)` holds
+    after at least `least` entries: a full table mid-game, for a picture."""
+    from random import Random  # noqa: PLC0415
+
+    from models.choices import random_command  # noqa: PLC0415
+    from models.engine import decide  # noqa: PLC0415
+    from models.errors import BankerError  # noqa: PLC0415
+
+    game = record(db, start, clock)
+    rng = Random(seed)
+    step, clock.step = clock.step, timedelta(seconds=2)  # a quick game: time stays on the clock
+    for _ in range(20_000):
+        if game.state is None or game.state.phase == "over":
+            break
+        if game.head_seq >= least and moment(game.state):
+            clock.step = step
+            return game
+        assert game.table is not None
+        for command in random_command(game.table, game.state, rng):
+            if command.type == "declare_bankruptcy":
+                continue  # a full table: everyone stays in
+            try:
+                decide(game.table, game.state, command)
+            except BankerError:
+                continue
+            game.submit(command)
+            break
+    ended = game.state.ended if game.state is not None else None
+    raise RuntimeError(f"seed {seed}: the moment did not come (the game: {ended})")
+
+
+def start_page(folder: Path, scratch: Path, size: tuple[int, int], suffix: str) -> None:
+    """The start page with two games in the data folder: one in progress, the sample."""
+    import os  # noqa: PLC0415
+
+    from PySide6.QtCore import QSettings  # noqa: PLC0415
+    from PySide6.QtTest import QTest  # noqa: PLC0415
+
+    from app import games  # noqa: PLC0415
+    from app.paths import DATA_DIR_ENV  # noqa: PLC0415
+    from ui.app import MainWindow  # noqa: PLC0415
+    from ui.sounds import Sounds  # noqa: PLC0415
+
+    os.environ[DATA_DIR_ENV] = str(scratch / "data")
+    clock = Clock()
+    games.open_sample(clock)
+    games.create_game(SG_START | {"label": games.default_label(SG_START["tournament"],
+                                                               SG_START["round"],
+                                                               SG_START["table"])},
+                      "Mei", now=clock)
+    window = MainWindow(clock, sounds=Sounds(audio=False), tick_ms=None,
+                        settings=QSettings(str(scratch / "start.ini"), QSettings.Format.IniFormat))
+    window.resize(*size)
+    window.show()
+    QTest.qWait(200)
+    window.grab().save(str(folder / f"start-page{suffix}.png"))
+    print(folder / f"start-page{suffix}.png")
+    window.close()
+
+
+def main(folder: Path, size: tuple[int, int] = (1366, 768)) -> None:
     from PySide6.QtCore import QSettings  # noqa: PLC0415 (Qt only when drawing)
+    from PySide6.QtTest import QTest  # noqa: PLC0415
 
     from ui.app import application  # noqa: PLC0415
     from ui.table.session import TableSession  # noqa: PLC0415
     from ui.table.window import TableWindow  # noqa: PLC0415
 
-    app = application(sys.argv[:1])
+    _app = application(sys.argv[:1])  # kept while drawing
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch:
         settings = QSettings(str(Path(scratch) / "ui.ini"), QSettings.Format.IniFormat)
 
+        suffix = "" if size == (1366, 768) else f"-{size[0]}"
+        start_page(folder, Path(scratch), size, suffix)
+
         def shoot(name: str, game: TableGame, then: Any = None) -> None:
+            name = name.replace(".png", f"{suffix}.png")
             session = TableSession(game, tick_ms=None)
             window = TableWindow(session, settings)
-            window.resize(1366, 768)
+            window.resize(*size)
             window.show()
             if then is not None:
                 then(window)
-            for _ in range(3):
-                app.processEvents()
+            window.settle()  # the action area and the feed, as they are a moment later
+            QTest.qWait(150)  # laid out and painted
             window.grab().save(str(folder / name))
             print(folder / name)
             if window.sheet is not None:
@@ -110,6 +186,14 @@ def main(folder: Path) -> None:
         clock = Clock()
         shoot("table-sg-auction.png", record(Path(scratch) / "sg.db", SG_AUCTION, clock))
         shoot("table-px-debt.png", record(Path(scratch) / "px.db", PX_DEBT, clock))
+        sg4 = play_until(Path(scratch) / "sg4.db", [SG4_START, {"type": "start_clock"}], 1,
+                         clock, lambda s: s.auction is not None)
+        shoot("table-sg-4-players.png", sg4)
+        px5 = play_until(Path(scratch) / "px5.db",
+                         [PX5_START, {"type": "start_clock"},
+                          {"type": "deal_deeds", "seed": 5}], 1, clock,
+                         lambda s: bool(s.debts))
+        shoot("table-px-5-players.png", px5)
         game = record(Path(scratch) / "sg-clock.db", [*SG_AUCTION, {"type": "close_auction"}],
                       clock)
 
@@ -134,4 +218,5 @@ def main(folder: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"))
+    width, height = (int(n) for n in (sys.argv[2] if len(sys.argv) > 2 else "1366x768").split("x"))
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"), (width, height))

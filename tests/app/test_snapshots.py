@@ -1,0 +1,129 @@
+"""Snapshots: any position folds from the nearest sound snapshot, and verify catches a false one."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import closing
+from pathlib import Path
+from random import Random
+
+import pytest
+
+from app import judges, positions, voids
+from app.ledger.snapshots import snapshot_hash
+from app.simulate import roll_off
+from app.tables import TableGame
+from app.verify import verify_game
+from benchmarks.games import SteppingClock
+from models.choices import random_command
+from models.commands import NewGame, Rewind, Undo
+from models.engine import decide
+from models.errors import BankerError
+
+JUDGE, PIN = "Lee", "246802"
+PROFILES = ("classic", "sg-championship", "propnex-championship")
+
+
+@pytest.fixture(autouse=True)
+def often(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A snapshot every 9 events, so a short game holds many (and voids cross them)."""
+    monkeypatch.setattr(positions, "SNAPSHOT_EVERY", 9)
+    yield
+
+
+def played(db: Path, profile: str, seed: int, commands: int = 150) -> TableGame:
+    """A random game recorded through the table, an undo tried every 11th command and a rewind
+    of a few entries every 29th (each only where the rules allow it)."""
+    game = TableGame.open(str(db), now=SteppingClock())
+    names = ["P1", "P2", "P3", "P4"]
+    rng = Random(seed)
+    game.submit(NewGame(type="new_game", profile=profile, players=names,
+                        roll_off=roll_off(names, rng), judges=[judges.registration(JUDGE, PIN)]))
+    game.sign_in_judge(JUDGE, PIN)
+    for number in range(1, commands):
+        assert game.table is not None and game.state is not None
+        if game.state.phase == "over":
+            break
+        tries = random_command(game.table, game.state, rng)
+        if number % 11 == 0:
+            tries.insert(0, Undo(type="undo"))
+        if number % 29 == 0 and game.head_seq > 8:
+            tries.insert(0, Rewind(type="rewind", to_seq=game.head_seq - rng.randint(1, 8),
+                                   reason="a wrong roll"))
+        for command in tries:
+            try:
+                if not isinstance(command, Undo | Rewind):
+                    decide(game.table, game.state, command)
+                game.submit(command)
+            except BankerError:
+                continue
+            break
+    return game
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_position_from_a_snapshot_and_the_tail_is_the_full_fold_at_every_entry(
+    tmp_path: Path, profile: str
+) -> None:
+    game = played(tmp_path / "ledger.db", profile, seed=3)
+    assert game.table is not None
+    stored = game.events()
+    assert len(game.snapshots) >= 5
+    assert any(s.type == "commands_voided" for s in stored)  # voids crossed the snapshots
+    for seq in range(1, game.head_seq + 1):
+        # The table as it stood right after entry `seq`: voids recorded later not yet applied.
+        assert game.state_at(seq) == voids.fold(game.table, stored[:seq]), f"entry {seq}"
+    reopened = TableGame.open(str(tmp_path / "ledger.db"))
+    assert reopened.state == game.state == voids.fold(game.table, stored)
+    assert verify_game(game.ledger, game.game_id or "") == []
+
+
+def _doctor(db: Path, seq: int, rehash: bool) -> None:
+    """Give P1 1,000 more in the snapshot at `seq`, its hash recomputed (a forger) or not
+    (damage)."""
+    with closing(sqlite3.connect(db, isolation_level=None)) as connection:
+        game_id, event_hash, form, text = connection.execute(
+            "SELECT game_id, event_hash, format, state FROM snapshots WHERE seq = ?",
+            (seq,)).fetchone()
+        data = json.loads(text)
+        data["state"]["players"][0]["cash"] += 1000
+        doctored = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        digest = snapshot_hash(game_id, seq, event_hash, form, doctored) if rehash else "0" * 64
+        connection.execute("UPDATE snapshots SET state = ?, hash = ? WHERE seq = ?",
+                           (doctored, digest, seq))
+
+
+def test_a_snapshot_doctored_with_a_fresh_hash_is_named_by_verify(tmp_path: Path) -> None:
+    db = tmp_path / "ledger.db"
+    game = played(db, "classic", seed=5, commands=60)
+    seq = game.snapshots[1]
+    game.close()
+    _doctor(db, seq, rehash=True)
+    opened = TableGame.open(str(db), readonly=True)
+    assert verify_game(opened.ledger, opened.game_id or "") == [
+        f"snapshot at event {seq} does not match the fold"]
+
+
+def test_a_damaged_snapshot_is_named_by_verify_and_never_folded_from(tmp_path: Path) -> None:
+    db = tmp_path / "ledger.db"
+    game = played(db, "classic", seed=5, commands=60)
+    assert game.table is not None
+    stored = game.events()
+    seq = game.snapshots[-1]
+    game.close()
+    _doctor(db, seq, rehash=False)
+    opened = TableGame.open(str(db), readonly=True)
+    # The damaged snapshot is passed over: reopening and the position at it fold from earlier.
+    assert opened.state == voids.fold(opened.table, stored)  # type: ignore[arg-type]
+    assert opened.state_at(seq) == voids.fold(opened.table, stored[:seq])  # type: ignore[arg-type]
+    assert verify_game(opened.ledger, opened.game_id or "") == [
+        f"snapshot at event {seq} is damaged: its hash does not match its contents"]
+
+
+def test_a_position_outside_the_ledger_is_bad_input(tmp_path: Path) -> None:
+    game = played(tmp_path / "ledger.db", "classic", seed=1, commands=5)
+    with pytest.raises(BankerError, match="entries 1 to"):
+        game.state_at(game.head_seq + 1)
+    assert game.state_at(0) is None
