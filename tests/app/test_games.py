@@ -11,21 +11,13 @@ from app import games
 from app.judges import JudgeAuthError
 from app.tables import parse_command
 from models.errors import RuleViolation
+from tests.clocks import Clock
 
 SG = {"type": "new_game", "profile": "sg-championship", "players": ["Ann", "Bob", "Cy"],
       "roll_off": [{"Ann": [3, 4], "Bob": [5, 6], "Cy": [2, 2]}], "tournament": "SG Open",
       "round": "Qualifying 2", "table": "7", "label": "SG Open · Qualifying 2 · table 7"}
 
 
-class Clock:
-    """A clock that moves a second per reading, from a fixed morning."""
-
-    def __init__(self) -> None:
-        self.at = datetime(2026, 3, 1, 10, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.at += timedelta(seconds=1)
-        return self.at
 
 
 @pytest.fixture(autouse=True)

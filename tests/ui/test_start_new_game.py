@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -10,6 +9,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QLineEdit
 
 from app import games
+from tests.clocks import Clock
 from ui.app import MainWindow
 from ui.sounds import Sounds
 from ui.start.new_game import NewGameForm
@@ -17,13 +17,6 @@ from ui.start.new_game import NewGameForm
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.at = datetime(2026, 3, 1, 10, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.at += timedelta(seconds=1)
-        return self.at
 
 
 @pytest.fixture(autouse=True)

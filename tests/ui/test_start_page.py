@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -10,6 +9,7 @@ from PySide6.QtCore import QSettings, Qt
 
 from app import games
 from app.tables import parse_command
+from tests.clocks import Clock
 from ui.app import MainWindow
 from ui.sounds import Sounds
 from ui.start.games_model import GamesModel
@@ -20,13 +20,6 @@ SG = {"type": "new_game", "profile": "sg-championship", "players": ["Ann", "Bob"
       "roll_off": [{"Ann": [3, 4], "Bob": [5, 6], "Cy": [2, 2]}], "label": "Final table"}
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.at = datetime(2026, 3, 1, 10, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.at += timedelta(seconds=1)
-        return self.at
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from PySide6.QtWidgets import QLineEdit
 from app.ledger import LedgerWriteError
 from app.tables import TableGame, parse_command
 from app.verify import verify_game
+from tests.clocks import Clock
 from ui.table.session import TableSession
 from ui.table.window import TableWindow
 
@@ -24,18 +24,6 @@ CLASSIC_START = {"type": "new_game", "profile": "classic", "players": ["Ann", "B
                  "roll_off": [{"Ann": [3, 4], "Bob": [5, 6], "Cy": [2, 2]}]}
 
 
-class Clock:
-    """The table's clock in a test: it moves only when told to (one second per reading)."""
-
-    def __init__(self) -> None:
-        self.at = datetime(2026, 3, 1, 10, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.at += timedelta(seconds=1)
-        return self.at
-
-    def advance(self, **delta: float) -> None:
-        self.at += timedelta(**delta)
 
 
 @pytest.fixture
