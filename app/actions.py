@@ -75,9 +75,7 @@ def trial(game: TableGame, command: dict[str, Any]) -> tuple[list[Event], str | 
             undo_plan(game)
             return [], None
         if isinstance(parsed, Rewind):
-            assert game.game_id is not None
-            voids.plan_rewind(game.table, game.ledger.commands(game.game_id), game.events(),
-                              parsed.to_seq)
+            game.timeline.plan_rewind(game.table, parsed.to_seq)
             return [], None
         if parsed.at is None:
             parsed = parsed.model_copy(update={"at": game.now()})
@@ -243,7 +241,8 @@ def undo_plan(game: TableGame, stored: list[StoredEvent] | None = None) -> list[
     """What the banker's undo would take back, in words; raises RuleViolation when it may not."""
     assert game.table is not None and game.game_id is not None
     stored = game.events() if stored is None else stored
-    numbers = voids.plan_undo(game.table, game.ledger.commands(game.game_id), stored)
+    # The service's in-memory timeline plans the void; no re-reading of the ledger's commands.
+    numbers = game.timeline.plan_undo(game.table)
     return [describe(voids.stored_to_event(s), game.table.board)
             for s in stored if s.command_no in numbers]
 
