@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import click
 from tqdm import tqdm
 
-from app import rulebook
+from app import review, rulebook
 from app.anchors import parse_head
+from app.hub.judges import with_hub_judges
 from app.judge_prompts import JUDGE_PIN, NEW_JUDGE_PIN, ScriptJudge, ask_pin
 from app.judges import JudgeAuthError
 from app.ledger import Actor, Ledger, LedgerError, StoredEvent, open_ledger
@@ -21,10 +24,11 @@ from app.tables import TableGame, dumps, parse_command, read_script
 from app.verify import verify_file
 from app.voids import stored_to_event, voided
 from models.board import Street
-from models.commands import COMMAND_ADAPTER
+from models.commands import COMMAND_ADAPTER, NewGame
 from models.describe import describe
 from models.errors import BadInput, BankerError, DataFileError, RuleViolation
 from models.pricing import preview
+from models.suggest import did_you_mean
 
 # Exit codes (docs/commands.md): 0 done; 1 not sound, invalid or an invariant broken; 2 usage
 # (click's own, and a script that cannot be read as UTF-8); 3 refused; 4 the ledger (or PDF)
@@ -33,6 +37,8 @@ EXIT_NOT_SOUND = 1
 EXIT_USAGE = 2
 EXIT_REFUSED = 3
 EXIT_LEDGER = 4
+
+Found = TypeVar("Found")
 
 DB_OPTION = click.option("--db", "db", required=True, help="Ledger file (SQLite) or database URL.")
 GAME_OPTION = click.option("--game", "game", default=None, help="Game id (default: the latest).")
@@ -90,6 +96,8 @@ def _run_lines(session: TableGame, script: Path, lines: list[tuple[int, str]], b
             command = parse_command(line)
             if script_judge is not None:
                 command = script_judge.before(command)
+            if isinstance(command, NewGame):
+                command = _with_hub_judges(command)
             session.submit(command, actor)
         except RuleViolation as e:
             _refused(f"{name} line {number}: refused by {e.clause}: {e.message}", applied)
@@ -104,6 +112,17 @@ def _run_lines(session: TableGame, script: Path, lines: list[tuple[int, str]], b
             sys.exit(EXIT_LEDGER)
         applied += 1
     click.echo(f"{applied} commands recorded; the ledger is at event {session.head_seq}")
+
+
+def _with_hub_judges(command: NewGame) -> NewGame:
+    """With BANKER_HUB_URL set, the tournament's judges join the script's new game (a hub that
+    cannot be read is said on stderr; the game starts with the judges it names)."""
+    data, unread = with_hub_judges(command.model_dump(mode="json", exclude_none=True))
+    if unread is not None:
+        click.echo(f"WARNING: {unread}", err=True)
+    filled = parse_command(data)
+    assert isinstance(filled, NewGame)
+    return filled
 
 
 def _script_lines(script: Path) -> list[tuple[int, str]]:
@@ -144,14 +163,61 @@ def start() -> None:
 @DB_OPTION
 @GAME_OPTION
 @click.option("--json", "as_json", is_flag=True, help="The whole state as JSON.")
-def state(db: str, game: str | None, as_json: bool) -> None:
-    """Show the game's current state."""
+@click.option("--at", "at", type=int, default=None, metavar="N",
+              help="The position right after ledger entry N (0: before the first).")
+def state(db: str, game: str | None, as_json: bool, at: int | None) -> None:
+    """Show the game's current state, or the position right after entry N (--at N)."""
     session = _open(db, game, readonly=True)
-    data = session.state_json()
+    data = session.state_json() if at is None else _read(
+        db, lambda: review.state_at_json(session, _entry(session, at, "--at")))
     if as_json:
         click.echo(dumps(data))
         return
+    if at is not None:
+        click.echo(f"Right after entry {at} of {session.head_seq}:" if at else
+                   f"Before entry 1 of {session.head_seq}: no game started yet.")
+        if not at:
+            return
     click.echo(_state_text(data))
+
+
+@main.command("diff")
+@DB_OPTION
+@GAME_OPTION
+@click.option("--from", "from_seq", type=int, required=True, metavar="N",
+              help="The earlier entry (0: before the first).")
+@click.option("--to", "to_seq", type=int, required=True, metavar="M", help="The later entry.")
+@click.option("--json", "as_json", is_flag=True, help="The changes as JSON.")
+def diff_command(db: str, game: str | None, from_seq: int, to_seq: int, as_json: bool) -> None:
+    """What changed between the positions right after entries N and M: cash, deeds, buildings,
+    debts, and the rest in words."""
+    session = _open(db, game, readonly=True)
+    _entry(session, from_seq, "--from")
+    _entry(session, to_seq, "--to")
+    changes = _read(db, lambda: review.diff(session, from_seq, to_seq))
+    if as_json:
+        click.echo(dumps(changes.to_json()))
+        return
+    click.echo(f"From entry {from_seq} to entry {to_seq}:")
+    for line in changes.lines() or ["nothing changed"]:
+        click.echo(f"  {line}")
+
+
+def _entry(session: TableGame, seq: int, option: str) -> int:
+    """`seq` if the ledger holds that entry; a usage error (exit 2) naming `option` if not."""
+    if not 0 <= seq <= session.head_seq:
+        raise click.BadParameter(f"there is no entry {seq}: the ledger has entries 0 (before "
+                                 f"the first) to {session.head_seq}", param_hint=f"'{option}'")
+    return seq
+
+
+def _read(db: str, read: Callable[[], Found]) -> Found:
+    """What `read` finds in the ledger; a file it cannot be read from is exit 4."""
+    try:
+        return read()
+    except BankerError as e:
+        click.echo(f"cannot read {db}: {e}", err=True)
+        sys.exit(EXIT_LEDGER)
 
 
 def _state_text(data: dict[str, object]) -> str:
@@ -185,11 +251,21 @@ def _state_text(data: dict[str, object]) -> str:
 @DB_OPTION
 @GAME_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Every event with its hash, as JSON.")
-def ledger(db: str, game: str | None, as_json: bool) -> None:
+@click.option("--player", "players", multiple=True, metavar="NAME",
+              help="Only the entries about this player (repeat for any of several).")
+@click.option("--kind", "kinds", multiple=True, type=click.Choice(review.CATEGORIES),
+              help="Only entries of this kind (repeat for any of several).")
+@click.option("--search", "search", default="", metavar="TEXT",
+              help="Only entries whose words, type or actor contain TEXT (any case).")
+def ledger(db: str, game: str | None, as_json: bool, players: tuple[str, ...],
+           kinds: tuple[str, ...], search: str) -> None:
     """List the game's events, oldest first."""
     session = _open(db, game, readonly=True)
     stored = session.events()
     void = voided(stored)
+    if players or kinds or search.strip():
+        keep = _matching(db, session, players, kinds, search)
+        stored = [s for s in stored if s.seq in keep]
     if as_json:
         click.echo(dumps([_event_json(s) | {"voided": s.command_no in void} for s in stored]))
         return
@@ -202,6 +278,22 @@ def ledger(db: str, game: str | None, as_json: bool) -> None:
         when = s.recorded_at.strftime("%H:%M:%S")
         mark = "VOID " if s.command_no in void else ""
         click.echo(f"{s.seq:>5}  {when}  {s.actor_role}:{s.actor_name:<10}  {mark}{text}")
+
+
+def _matching(db: str, session: TableGame, players: tuple[str, ...], kinds: tuple[str, ...],
+              search: str) -> set[int]:
+    """The seqs of the entries that pass `banker ledger`'s filters; an unknown player is a
+    usage error (exit 2) with the nearest name."""
+    known = [p.name for p in session.state.players] if session.state else []
+    for name in players:
+        if name not in known:
+            raise click.BadParameter(f"no player {name!r} in this game"
+                                     + (did_you_mean(name, known) or f" (players: "
+                                        f"{', '.join(known) or 'none'})"),
+                                     param_hint="'--player'")
+    found = _read(db, lambda: review.entries(session))
+    return {e.seq for e in review.matching(found, players=players, categories=kinds,
+                                           text=search)}
 
 
 def _event_json(s: StoredEvent) -> dict[str, object]:
@@ -228,13 +320,16 @@ def verify(db: str, game: str | None, head: str | None) -> None:
         raise click.BadParameter(str(e), param_hint="'--head'") from None
     ledger_ = _open_ledger(db)
     try:
-        games = [game] if game else ledger_.game_ids()
-    except BankerError as e:
-        click.echo(f"cannot read {db}: {e}", err=True)
-        sys.exit(EXIT_LEDGER)
-    if not games:
-        click.echo("no game in this ledger: nothing to verify")
-    lines, sound = verify_file(ledger_, games, expected)
+        try:
+            games = [game] if game else ledger_.game_ids()
+        except BankerError as e:
+            click.echo(f"cannot read {db}: {e}", err=True)
+            sys.exit(EXIT_LEDGER)
+        if not games:
+            click.echo("no game in this ledger: nothing to verify")
+        lines, sound = verify_file(ledger_, games, expected)
+    finally:
+        ledger_.close()
     for line in lines:
         click.echo(line)
     sys.exit(0 if sound else 1)
@@ -394,6 +489,9 @@ def _open(db: str, game: str | None, *, create: bool = False, readonly: bool = F
     except BankerError as e:
         click.echo(f"cannot open {db}: {e}", err=True)
         sys.exit(EXIT_LEDGER)
+    # Closed when the command is done, whichever way it ends (an in-process caller, such as the
+    # tests' runner, would otherwise keep the file's handles open).
+    click.get_current_context().call_on_close(session.close)
     warn_unsound(session)
     return session
 

@@ -116,6 +116,7 @@ def create_game(new_game: dict[str, Any], banker: str, judge: tuple[str, str] | 
     the profile's length is recorded as that judge's set_game_length. The rules' refusal is
     raised before any file is made; a refusal after that removes the file again."""
     from app import judges, rulebook  # noqa: PLC0415
+    from app.hub.judges import with_hub_judges  # noqa: PLC0415
     from app.ledger import Actor, LedgerError  # noqa: PLC0415
     from app.tables import TableGame, parse_command  # noqa: PLC0415
     from models.commands import NewGame, SetGameLength  # noqa: PLC0415
@@ -123,6 +124,8 @@ def create_game(new_game: dict[str, Any], banker: str, judge: tuple[str, str] | 
 
     if judge is not None:
         new_game = new_game | {"judges": judges.judges_field([judge])}
+    # With a hub set, the tournament's judges are registered with the game too.
+    new_game, _unread = with_hub_judges(new_game)
     command = parse_command(new_game)
     if not isinstance(command, NewGame):
         raise BadInput("a new game starts with new_game")

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import groupby
+from operator import itemgetter
 from typing import Any
 
 from app import integrity, positions, voids
@@ -32,6 +37,26 @@ class Loaded:
 def load(ledger: Ledger, game_id: str) -> Loaded:
     """The game as stored. Raises LedgerCorrupt if the chain's head does not match its hash or
     the state cannot be folded; other damage is listed in `problems` (no replay)."""
+    with _collector_paused():
+        return _load(ledger, game_id)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cycle collector held off while a game's rows are read and indexed: they are tens of
+    thousands of new tuples and lists that hold no cycles, and each few hundred of them would
+    otherwise start a collection that walks every object the program holds (a third of a long
+    game's reopen). It runs as usual afterwards, and collects whatever the load left."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def _load(ledger: Ledger, game_id: str) -> Loaded:
     history = ledger.history(game_id)
     table = integrity.stored_table(ledger.game(game_id))
     chain = ledger.chain_problems_of(history)
@@ -73,14 +98,21 @@ def timeline_of(history: History) -> Timeline:
     """The timeline of a sound chain's rows (only void entries' payloads are decoded)."""
     timeline = Timeline()
     texts = {row[1]: row[2] for row in history.commands}
-    number, events = 0, list[tuple[int, str, Any]]()
-    for _, seq, command_no, kind, payload, *_ in history.events:
-        if command_no != number:
-            timeline.add(number, None, events, texts.get(number))
-            number, events = command_no, []
-        events.append((seq, kind, json.loads(payload) if kind == "commands_voided" else None))
-    timeline.add(number, None, events, texts.get(number))
+    shared: dict[frozenset[str], frozenset[str]] = {}  # a few dozen sets of types, each kept once
+    for number, run in groupby(history.events, _COMMAND_NO):  # a sound chain's are in order
+        rows = list(run)
+        types = frozenset([row[3] for row in rows])
+        if "commands_voided" in types:
+            timeline.add(number, None, [
+                (row[1], row[3], json.loads(row[4]) if row[3] == "commands_voided" else None)
+                for row in rows], texts.get(number))
+        else:
+            timeline.add_read(number, rows[0][1], rows[-1][1], shared.setdefault(types, types),
+                              texts.get(number))
     return timeline
+
+
+_COMMAND_NO = itemgetter(2)
 
 
 def sound_snapshots(history: History) -> list[int]:

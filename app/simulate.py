@@ -16,7 +16,7 @@ from models.commands import Command, NewGame
 from models.engine import advance, decide, is_raising, replay
 from models.errors import BankerError
 from models.events import Event, GameStarted, TurnPassed
-from models.fold import start
+from models.fold import MOVING_MONEY, start
 from models.invariants import broken
 from models.state import GameState
 from models.table import Table
@@ -46,9 +46,11 @@ def roll_off(names: list[str], rng: Random) -> list[dict[str, tuple[int, int]]]:
     return rounds
 
 
-def play(profile: str, seed: int, max_commands: int = 3000, invariants: bool = True) -> GameReport:
-    """Play one random game from `seed` to its end (or `max_commands`), keeping every event; with
-    `invariants`, check them after each event and that replaying the events gives the state."""
+def play(profile: str, seed: int, max_commands: int = 3000, invariants: bool = True,
+         log: list[Event] | None = None) -> GameReport:
+    """Play one random game from `seed` to its end (or `max_commands`), keeping every event (in
+    `log`, when given); with `invariants`, check them after each event and that replaying the
+    events gives the state."""
     table = rulebook.table(profile)
     rng = Random(seed)
     report = GameReport(seed=seed, turns=1)
@@ -58,7 +60,9 @@ def play(profile: str, seed: int, max_commands: int = 3000, invariants: bool = T
     events = decide(table, None, first)
     assert isinstance(events[0], GameStarted)
     state = start(events[0])
-    log = list(events)
+    if log is None:
+        log = []
+    log += events
     checks = _Checks(table) if invariants else None
     if checks is not None:
         _book(checks.balances, events)
@@ -73,7 +77,7 @@ def play(profile: str, seed: int, max_commands: int = 3000, invariants: bool = T
         log += new
         report.commands += 1
         report.events += len(new)
-        report.turns += sum(type(event) is TurnPassed for event in new)
+        report.turns += [type(event) for event in new].count(TurnPassed)
     if invariants and replay(table, log) != state:
         report.problems.append(f"seed {seed}: replaying the events does not give the live state")
     report.ended = state.ended
@@ -95,7 +99,8 @@ class _Checks:
         self.found = []
 
     def watch(self, state: GameState, event: Event) -> None:
-        _book(self.trial, [event])
+        if type(event) in MOVING_MONEY:
+            _book(self.trial, [event])
         if not self.found:
             problems = broken(self.table, state, self.trial)
             if problems:
@@ -136,6 +141,8 @@ def _shown(command: Command) -> dict[str, Any]:
 
 def _book(balances: dict[str, int], events: list[Event]) -> None:
     for event in events:
+        if type(event) not in MOVING_MONEY:
+            continue
         for source, target, amount in event.transfers():
             balances[source] -= amount
             balances[target] += amount
@@ -164,7 +171,8 @@ def run(profile: str, games: int, seed: int, workers: int = 1,
         yield from (play(*job) for job in jobs)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(_play_args, jobs, chunksize=4)
+        # One game per task: games differ in length, and a report is small next to a game.
+        yield from pool.map(_play_args, jobs, chunksize=1)
 
 
 def summarise(reports: Iterator[GameReport]) -> Summary:

@@ -31,7 +31,7 @@ from models.commands import (
     Undo,
 )
 from models.engine import Table, decide
-from models.errors import BadInput, BankerError
+from models.errors import BadInput, BankerError, RuleViolation
 from models.events import CommandsVoided, Event, GameStarted
 from models.fold import apply, start
 from models.money import raisable
@@ -124,10 +124,14 @@ class TableGame:
         folded; other damage is listed in `problems` (a cheap chain check, no replay)."""
         ledger = open_ledger(db, create=create, readonly=readonly)
         game = cls(ledger=ledger, game_id=None, table=None, state=None, now=now)
-        game_id = game_id or ledger.latest_game_id()
-        if game_id is not None:
-            game.game_id = game_id
-            game.reload()
+        try:
+            game_id = game_id or ledger.latest_game_id()
+            if game_id is not None:
+                game.game_id = game_id
+                game.reload()
+        except BaseException:
+            ledger.close()  # a game that cannot be opened keeps no file open
+            raise
         return game
 
     def reload(self) -> None:
@@ -306,6 +310,10 @@ class TableGame:
             numbers = self.timeline.plan_undo(self.table)
             event = CommandsVoided(commands=numbers, how="undo", reason="banker's undo")
         else:
+            raised = self.state.disputes if self.state is not None else []
+            if command.dispute is not None and all(d.dispute != command.dispute for d in raised):
+                raise RuleViolation(self.table.profile.clause("dispute"),
+                                    f"there is no dispute {command.dispute}")
             numbers = self.timeline.plan_rewind(self.table, command.to_seq)
             event = CommandsVoided(commands=numbers, how="rewind", reason=command.reason)
         written = self.ledger.append(

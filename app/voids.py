@@ -125,6 +125,16 @@ class Timeline:
             if event_type == "commands_voided":
                 self._void(seq, payload)
 
+    def add_read(self, number: int, first: int, last: int, types: frozenset[str],
+                 text: str | None) -> None:
+        """A command read back from the ledger, none of whose events is a void: its events'
+        seqs and types, and its stored text (to read its type from when needed). Reopening a
+        long game adds thousands; this skips what `add` builds per event."""
+        mark = Mark(number, first, last, types, text=text)
+        self.marks.append(mark)
+        self._firsts.append(first)
+        self._numbers[number] = mark
+
     def _void(self, seq: int, payload: Any) -> None:
         listed = payload.get("commands") if isinstance(payload, dict) else None
         if not isinstance(listed, list) or not all(type(n) is int for n in listed):

@@ -29,6 +29,7 @@ from models.commands import Rewind, Undo
 REPEATS = int(os.environ.get("BENCH_REPEATS", "3"))
 LONG, SHORT = 22_830, 3_555
 COMMANDS = 400  # commands timed in each window
+TRIES = 5  # reopen and its raw baseline, each timed this many times in turn per run (the best)
 
 
 def _times(run: Callable[[], None], count: int) -> list[float]:
@@ -172,9 +173,14 @@ def one_run(root: Path) -> Run:
     """Every figure once, with its baseline measured in between."""
     raw = raw_commits(root, COMMANDS)
     short, long, early, late = build(root)
-    events = TableGame.open(str(long)).head_seq
-    reopened = _timed(lambda: TableGame.open(str(long)).close())
-    chain_raw = raw_chain(long)
+    first = TableGame.open(str(long))  # the process's first opening (imports, caches) untimed
+    events = first.head_seq
+    first.close()
+    # Best of TRIES each, taken in turns: a spike of the machine's other load hits one try of
+    # one side, not the ratio (the same statistic for both sides).
+    tries = [(_timed(lambda: TableGame.open(str(long)).close()), raw_chain(long))
+             for _ in range(TRIES)]
+    reopened, chain_raw = min(t[0] for t in tries), min(t[1] for t in tries)
 
     def chain() -> None:
         with open_ledger(long, readonly=True) as ledger:

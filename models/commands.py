@@ -429,6 +429,8 @@ class Fine(_Command):
     player: Name
     amount: int  # at least M1: checked by the engine, citing the fine's clause
     reason: Reason
+    dispute: int | None = Field(default=None, ge=1,
+                                description="The dispute this fine corrects, if any.")
 
 
 class Disqualify(_Command):
@@ -489,6 +491,8 @@ class Rewind(_Command):
     type: Literal["rewind"]
     to_seq: int = Field(ge=1)
     reason: Reason
+    dispute: int | None = Field(default=None, ge=1,
+                                description="The dispute this rewind corrects, if any.")
 
 
 class _Adjustment(_Command):

@@ -99,9 +99,18 @@ _DURING_INTEREST = (*_RAISING, cm.Lift, cm.KeepMortgaged)
 _SETUP = (cm.DealDeeds, cm.Prebuild, cm.StartPlay, cm.Bid, cm.CloseAuction, *cm.ADJUSTMENTS)
 
 
+# The same groups as sets of classes: a command's class is looked up once, not tested against
+# each class of a tuple (no command class is subclassed, so the two agree).
+_RAISING_KINDS = frozenset(_RAISING)
+_DURING_INTEREST_KINDS = frozenset(_DURING_INTEREST)
+_SETUP_KINDS = frozenset(_SETUP)
+_JUDGE_ONLY_KINDS = frozenset(cm.JUDGE_ONLY)
+_OFFICIAL_KINDS = frozenset((*cm.OFFICIAL, *cm.ADJUSTMENTS))
+
+
 def is_raising(command: Command) -> bool:
     """Whether a command may be made while a debt is open (it raises or settles money)."""
-    return isinstance(command, _RAISING)
+    return type(command) in _RAISING_KINDS
 
 
 def decide(table: Table, state: GameState | None, command: Command) -> list[Event]:
@@ -150,18 +159,20 @@ def _events(table: Table, state: GameState, command: Command,
 def _check_gates(t: Scratch, command: Command) -> None:
     """What the state of the game allows before any command's own rules are asked."""
     state = t.state
-    if isinstance(command, cm.Undo | cm.Rewind):
+    kind = type(command)
+    if kind is cm.Undo or kind is cm.Rewind:
         raise BadInput("undo and rewind are recorded by the ledger service, not decided by the rules")
     if (command.actor is not None and command.actor.role != "judge"
-            and isinstance(command, cm.JUDGE_ONLY)):
+            and kind in _JUDGE_ONLY_KINDS):
         t.refuse("judge", f"only a judge may {command.type.replace('_', ' ')}")
     if state.locked:
-        if not isinstance(command, cm.Unlock):
+        if kind is not cm.Unlock:
             t.refuse("locked", "the scoresheet has been collected: the game is locked")
         return
-    if isinstance(command, (*cm.OFFICIAL, *cm.ADJUSTMENTS)):
+    if kind in _OFFICIAL_KINDS:
         return  # the officials act whatever the state of play
-    if state.phase == "over":
+    phase = state.phase
+    if phase == "over":
         timed_out = (state.ended or "").startswith("time")
         t.refuse("time" if timed_out else "game_over", f"the game is over ({state.ended})")
     if time_is_up(state, t.now) and not state.final_round:
@@ -170,18 +181,18 @@ def _check_gates(t: Scratch, command: Command) -> None:
     if away is not None:
         t.refuse("toilet_break", f"play is paused while {away} is away "
                  f"(at most {t.profile.break_minutes} minutes)")
-    setting_up = state.phase in ("deal", "prebuild") or (
+    setting_up = phase in ("deal", "prebuild") or (
         state.auction is not None and state.auction.resume == "prebuild")
-    if setting_up and not isinstance(command, _SETUP):
+    if setting_up and kind not in _SETUP_KINDS:
         t.refuse("setup_deal", "the game is being set up: deal, auctions, pre-build, start")
-    if state.phase == "placement" and state.placement is not None and not isinstance(command, cm.Build):
+    if phase == "placement" and state.placement is not None and kind is not cm.Build:
         t.refuse("building_shortage", f"{state.placement.player} first places the "
                  f"{state.placement.kind} won at auction")
-    if state.debts and not isinstance(command, _RAISING):
+    if state.debts and kind not in _RAISING_KINDS:
         debt = state.debts[0]
         t.refuse("debt", f"{debt.debtor} owes M{debt.amount} to {debt.creditor} "
                  f"({debt.reason}); that is settled first")
-    if state.interest_due and not isinstance(command, _DURING_INTEREST):
+    if state.interest_due and kind not in _DURING_INTEREST_KINDS:
         due = state.interest_due[0]
         t.refuse("keep_mortgaged", f"{due.player} must first lift {t.board.space(due.space).name} "
                  "or pay the 10% and keep it mortgaged")

@@ -28,6 +28,11 @@ class _Event(BaseModel):
         return []
 
 
+def moves_money(kind: type[_Event]) -> bool:
+    """Whether events of `kind` may move money (they say which in `transfers`)."""
+    return kind.transfers is not _Event.transfers
+
+
 class _Payment(_Event):
     """An event whose whole meaning is one payment from `payer` to `payee`."""
 

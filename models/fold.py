@@ -53,16 +53,20 @@ def start(event: ev.GameStarted) -> GameState:
 
 def apply(state: GameState, event: Event) -> GameState:
     """Apply `event` to `state` in place and return it; raises FoldError if it does not fit."""
-    handler = _HANDLERS.get(type(event))
+    kind = type(event)
+    handler = _HANDLERS.get(kind)
     if handler is None:
         raise FoldError(f"event {event.type} cannot follow the start of a game")
     try:
-        for transfer in event.transfers():
-            _move_money(state, transfer)
+        if kind in MOVING_MONEY:  # most events move none: skip asking them
+            for transfer in event.transfers():
+                _move_money(state, transfer)
         handler(state, event)
     except KeyError as e:
         raise FoldError(f"event {event.type} names an unknown player or space: {e}") from e
-    state.seq += 1
+    # The field set directly: `apply` runs for every event, and this is all `__setattr__` does.
+    state.__dict__["seq"] += 1
+    state.__pydantic_fields_set__.add("seq")
     return state
 
 
@@ -308,7 +312,9 @@ def _claim_closed(state: GameState, e: ev.RentPaid | ev.RentClaimLapsed) -> None
 def _close_claim(state: GameState, number: int, how: Literal["collected", "owed", "lapsed"]) -> None:
     for claim in state.claims:
         if claim.claim == number:
-            _put(state, state.closed_claims, number, ClosedClaim(**claim.model_dump(), how=how))
+            _put(state, state.closed_claims, number, ClosedClaim(
+                claim=claim.claim, space=claim.space, payer=claim.payer, owner=claim.owner,
+                amount=claim.amount, how=how))
     state.claims = [c for c in state.claims if c.claim != number]
 
 
@@ -642,3 +648,6 @@ _HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
     ev.CommandsVoided: _nothing,
     ev.JudgeAdded: _judge_added,
 }
+
+# The kinds of event that move money (their `transfers` is their own, not the base's empty one).
+MOVING_MONEY = frozenset(kind for kind in (*_HANDLERS, ev.GameStarted) if ev.moves_money(kind))

@@ -109,6 +109,8 @@ def fine(t: Scratch, cmd: Fine) -> None:
         t.refuse("fine", f"{cmd.player} is out of the game")
     if cmd.amount < 1:
         t.refuse("fine", f"a fine is at least M1, not M{cmd.amount}")
+    if cmd.dispute is not None and not any(d.dispute == cmd.dispute for d in t.state.disputes):
+        t.refuse("dispute", f"there is no dispute {cmd.dispute}")
     pay(t, cmd.player, BANK, cmd.amount, f"fine: {cmd.reason}",
         lambda: ev.FineImposed(payer=cmd.player, payee=BANK, amount=cmd.amount, reason=cmd.reason))
 

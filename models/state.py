@@ -321,7 +321,8 @@ class GameState(BaseModel):
 
     def owned_by(self, name: str) -> list[DeedState]:
         """The deeds a player owns, in board order."""
-        return [d for _, d in sorted(self.deeds.items()) if d.owner == name]
+        deeds = self.deeds
+        return [deeds[space] for space in sorted(deeds) if deeds[space].owner == name]
 
     def next_player_after(self, name: str) -> str:
         """The next player in turn order who is still in the game."""

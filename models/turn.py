@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import timedelta
+from functools import lru_cache
 from typing import Literal
 
 from models import events as ev
@@ -16,6 +17,25 @@ from models.table import Scratch
 
 BOARD = 40
 JailCause = Literal["space", "card", "third_double"]
+Purpose = Literal["move", "jail", "utility"]
+
+
+# The turn's commonest events are the same few values over and over (a player, two dice, two
+# spaces): each is validated once and then shared, as events are frozen.
+@lru_cache(maxsize=4096)
+def _dice_rolled(player: str, dice: tuple[int, int], purpose: Purpose) -> ev.DiceRolled:
+    return ev.DiceRolled(player=player, dice=dice, purpose=purpose)
+
+
+@lru_cache(maxsize=8192)
+def _token_moved(player: str, from_space: int, to_space: int, how: Literal["dice", "card"]
+                 ) -> ev.TokenMoved:
+    return ev.TokenMoved(player=player, from_space=from_space, to_space=to_space, how=how)
+
+
+@lru_cache(maxsize=256)
+def _salary_paid(player: str, amount: int) -> ev.SalaryPaid:
+    return ev.SalaryPaid(payer=BANK, payee=player, amount=amount)
 
 
 def roll(t: Scratch, cmd: Roll) -> None:
@@ -33,10 +53,10 @@ def roll(t: Scratch, cmd: Roll) -> None:
     total = sum(cmd.dice)
     double = cmd.dice[0] == cmd.dice[1]
     if player.in_jail:
-        t.emit(ev.DiceRolled(player=player.name, dice=cmd.dice, purpose="jail"))
+        t.emit(_dice_rolled(player.name, cmd.dice, "jail"))
         _roll_in_jail(t, cmd.player, total, double)
         return
-    t.emit(ev.DiceRolled(player=player.name, dice=cmd.dice, purpose="move"))
+    t.emit(_dice_rolled(player.name, cmd.dice, "move"))
     if double and s.doubles >= 3:
         # A third double: straight to Jail without moving by that roll; the turn ends.
         t.emit(ev.SentToJail(player=player.name, cause="third_double"))
@@ -99,7 +119,7 @@ def move_by(t: Scratch, name: str, steps: int) -> None:
     """Move forward by the dice, collecting salary for passing or landing on GO."""
     start = t.state.player(name).position
     target = (start + steps) % BOARD
-    t.emit(ev.TokenMoved(player=name, from_space=start, to_space=target, how="dice"))
+    t.emit(_token_moved(name, start, target, "dice"))
     if start + steps >= BOARD:
         _salary(t, name)
 
@@ -107,13 +127,13 @@ def move_by(t: Scratch, name: str, steps: int) -> None:
 def move_to(t: Scratch, name: str, target: int, *, salary: bool, how: str = "card") -> None:
     """Move forward to `target` (a card); salary when passing or landing on GO, if `salary`."""
     start = t.state.player(name).position
-    t.emit(ev.TokenMoved(player=name, from_space=start, to_space=target, how="card"))
+    t.emit(_token_moved(name, start, target, "card"))
     if salary and (target <= start or target == 0):
         _salary(t, name)
 
 
 def _salary(t: Scratch, name: str) -> None:
-    t.emit(ev.SalaryPaid(payer=BANK, payee=name, amount=t.board.salary))
+    t.emit(_salary_paid(name, t.board.salary))
 
 
 def land(t: Scratch, name: str, *, dice_total: int, multiplier: int = 1,
@@ -164,7 +184,7 @@ def open_claim(t: Scratch, payer: str, space: int, amount: int) -> None:
 def _utility_throw(t: Scratch, cmd: Roll) -> None:
     assert t.state.utility_due is not None
     space, multiplier = t.state.utility_due
-    t.emit(ev.DiceRolled(player=cmd.player, dice=cmd.dice, purpose="utility"))
+    t.emit(_dice_rolled(cmd.player, cmd.dice, "utility"))
     open_claim(t, cmd.player, space, multiplier * sum(cmd.dice))
 
 
@@ -219,8 +239,9 @@ def pass_turn(t: Scratch, *, skip_first: bool = False) -> None:
 def away_too_long(t: Scratch, name: str) -> bool:
     """A player on a break past its limit: their turns are skipped until they return."""
     since = t.state.breaks.get(name)
-    limit = timedelta(minutes=t.profile.break_minutes)
-    return since is not None and t.now is not None and t.now - since >= limit
+    if since is None or t.now is None:  # the common case: no one is away
+        return False
+    return t.now - since >= timedelta(minutes=t.profile.break_minutes)
 
 
 def end_for_time(t: Scratch) -> None:

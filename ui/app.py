@@ -48,6 +48,10 @@ class MainWindow(QMainWindow):
         self.start.new_game.connect(self.new_game)
         self.start.sample.connect(self.open_sample)
         self.start.open_file.connect(self.ask_file)
+        self.start.edit_board.connect(self.edit_board)
+        self.board_editor: QMainWindow | None = None
+        self.start.open_judge.connect(self.open_judge)
+        self.judges: list[QMainWindow] = []  # the judge's windows opened from here
         self._menu()
         self.setWindowTitle(TITLE)
         self.resize(1366, 768)
@@ -78,6 +82,8 @@ class MainWindow(QMainWindow):
         menu = self.menuBar().addMenu("&Game")
         for text, keys, slot in (("&New game…", "Ctrl+N", self.new_game),
                                  ("&Open a ledger file…", "Ctrl+O", self.ask_file),
+                                 ("Open as &judge…", "Ctrl+J", self._judge),
+                                 ("Edit a &board…", "Ctrl+B", self.edit_board),
                                  ("Back to the &games list", "Ctrl+W", self.show_start),
                                  ("&Quit", "Ctrl+Q", self.close)):
             action = QAction(text, self)
@@ -98,13 +104,20 @@ class MainWindow(QMainWindow):
         """The new-game form; the game it records opens at once."""
         from ui.start.new_game import NewGameForm  # noqa: PLC0415
 
-        form = NewGameForm(self._create, self)
+        form = NewGameForm(self._create, self, from_draw=self._start_table)
         if form.exec() and form.path is not None:
             self.open_game(form.path)
 
     def _create(self, command: dict[str, object], banker: str, judge: tuple[str, str] | None,
                 minutes: int | None) -> Path:
         return games.create_game(command, banker, judge, minutes, now=self.now)
+
+    def _start_table(self, tid: str, stage: str, table: int,
+                     roll_off: list[dict[str, list[int]]], banker: str,
+                     judge: tuple[str, str] | None) -> Path:
+        from app import tournaments  # noqa: PLC0415
+
+        return tournaments.start_table(tid, stage, table, roll_off, banker, judge, now=self.now)
 
     def open_sample(self) -> None:
         """Record the sample game afresh and open it."""
@@ -125,6 +138,46 @@ class MainWindow(QMainWindow):
                                               "Ledger files (*.db *.sqlite);;All files (*)")
         if name:
             self.open_game(Path(name))
+
+    # The judge's window ------------------------------------------------------------------
+
+    def _judge(self) -> None:
+        # Ctrl+J: the open game's judge's window, or the selected game's on the start page.
+        if self.table is not None:
+            self.table.open_judge()
+        else:
+            self.start.judge_selected()
+
+    def open_judge(self, path: Path) -> QMainWindow | None:
+        """The judge's window on a game file, beside this one (read-only until a judge signs
+        in); on failure say why on the start page."""
+        from app.actions import refusal_text  # noqa: PLC0415
+        from ui.judge.session import JudgeSession  # noqa: PLC0415
+        from ui.judge.window import JudgeWindow  # noqa: PLC0415
+
+        try:
+            session = JudgeSession(str(path), now=self.now)
+        except BankerError as e:
+            self.start.messages.say(f"{path.name} cannot be opened: {refusal_text(e)}",
+                                    "refused")
+            return None
+        window = JudgeWindow(session)
+        self.judges = [w for w in self.judges if w.isVisible()] + [window]
+        window.show()
+        return window
+
+    # The board editor --------------------------------------------------------------------
+
+    def edit_board(self) -> QMainWindow:
+        """The board editor, beside this window (one at a time; it comes forward if open)."""
+        from ui.board_editor.window import BoardEditorWindow  # noqa: PLC0415
+
+        if self.board_editor is None or not self.board_editor.isVisible():
+            self.board_editor = BoardEditorWindow()
+        self.board_editor.show()
+        self.board_editor.raise_()
+        self.board_editor.activateWindow()
+        return self.board_editor
 
     # The table ---------------------------------------------------------------------------
 
@@ -168,7 +221,12 @@ class MainWindow(QMainWindow):
         table.deleteLater()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        if self.board_editor is not None and not self.board_editor.close():
+            event.ignore()  # the organiser kept the editor's unsaved changes
+            return
         self._close_table()
+        for judge in self.judges:
+            judge.close()
         super().closeEvent(event)
 
 

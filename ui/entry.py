@@ -11,10 +11,23 @@ import click
 SHORT_HELP = {
     "add-judge": "A signed-in judge registers another judge: a ledger entry holding only a slow "
                  "salted hash of the new PIN (from BANKER_NEW_JUDGE_PIN or a hidden prompt, asked twice).",
+    "appeal-report": "The appeal report: every entry in plain words, disputes, rulings and "
+                     "corrections, and the verification's verdict and head on every page, as a PDF.",
     "build-cost": "Preview what a build would cost, step by step, without recording anything.",
+    "chart": "Each player's net worth over the game, disputes and voids marked, as a PDF or PNG.",
     "check-board": "Validate a board file.",
     "check-decks": "Validate a deck file.",
     "check-profile": "Validate a profile file.",
+    "diff": "What changed between the positions right after entries N and M: cash, deeds, "
+            "buildings, debts, and the rest in words.",
+    "edit-board": "Open the board editor on a board (an id such as singapore, or a board file); it "
+                  "saves your own edition under the data folder, which the new-game form offers.",
+    "head-judge": "The head judge's window: every table on the hub live (clock, turn, last "
+                  "entry's age, disputes, diverged or refused), the standings and advancement; "
+                  "a table opens read-only in the judge's window.",
+    "hub": "The tournament hub: every table's game in one database, checked on arrival.",
+    "judge": "The judge's window: every entry, time travel, differences, disputes, verify "
+             "(read-only until a judge gives name and PIN for an action).",
     "ledger": "List the game's events, oldest first.",
     "run": "Apply the commands of SCRIPT (JSON lines; - reads standard input) in order; stop at "
            "the first refused one.",
@@ -25,7 +38,9 @@ SHORT_HELP = {
                 "every event.",
     "start": "Start the app: records the sample game in the user's data folder and shows its "
              "state.",
-    "state": "Show the game's current state.",
+    "state": "Show the game's current state, or the position right after entry N (--at N).",
+    "tournament": "A tournament: players, seating draws, the tables' games, standings and "
+                  "advancement.",
     "verify": "Re-check the file, the hash chain and the fold, and print the head; exit 0 only "
               "when all is sound (and the file holds --head).",
 }
@@ -33,7 +48,14 @@ SHORT_HELP = {
 
 def commands() -> click.Group:
     """The CLI's commands, loaded (with everything they import) when one is run."""
+    import ui.board_editor.command  # noqa: PLC0415 (registers edit-board)
+    import ui.head_judge.command  # noqa: PLC0415 (registers head-judge)
+    import ui.judge.appeal_command  # noqa: PLC0415 (registers appeal-report)
+    import ui.judge.chart_command  # noqa: PLC0415 (registers chart)
+    import ui.judge.command  # noqa: F401, PLC0415 (registers `banker judge`)
+    from app.hub import cli as _hub  # noqa: F401, PLC0415 (registers `banker hub`)
     from ui.scoresheet.command import main as cli  # noqa: PLC0415
+    from ui.tournament import publish_command as _tournament  # noqa: F401, PLC0415 (`tournament`)
 
     return cli
 

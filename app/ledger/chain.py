@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import defaultdict
 from typing import Any
 
 from app.ledger.hashing import (
     CHAIN_VERSION,
     GENESIS,
     game_digest,
-    transfers_text,
 )
 from app.ledger.history import History
 from app.ledger.verify import GAME_COLUMNS, shape_problems_of
@@ -53,34 +51,37 @@ def _sound(history: History) -> bool:
         pin = game_digest(game={c: game[c] for c in GAME_COLUMNS}, players=seats)
     head = f',"game_id":{_quoted(game_id)},"payload":'
     sha256 = hashlib.sha256
-    starts: dict[tuple[Any, ...], tuple[str, str]] = {}
     ends: dict[str, str] = {}
-    expected, prev, last_command = 1, GENESIS, 0
+    expected, prev = 1, GENESIS
     recorded: set[int] = set()
+    # The events of one command come one after another and share its actor, time and clock:
+    # what their hashed texts share is built once per run of such events.
+    was: tuple[Any, ...] = (0, None, None, None, None)
+    before = middle = ""
     for gid, seq, number, kind, payload, role, name, at, clock, prev_hash, digest in history.events:
-        if (gid != game_id or seq != expected or prev_hash != prev or number < last_command
-                or type(seq) is not int or type(payload) is not str or payload[:1] != "{"
-                or payload[-1:] != "}"):
+        if (gid != game_id or seq != expected or prev_hash != prev or type(seq) is not int
+                or type(payload) is not str or payload[:1] != "{" or payload[-1:] != "}"):
             return False
-        command = commands.get(number)
-        if command is None or command[1:] != (role, name, at):
-            return False
-        start = starts.get((number, clock))
-        if start is None:  # what every event of one command shares, before and after its payload
-            start = starts[number, clock] = (
-                _prefix(command, number, clock) + head, f'","recorded_at":{_quoted(at)},"seq":')
-        before, middle = start
-        if seq == 1 and pin is not None:
-            before = before.replace(head, f',"game":{_quoted(pin)}{head}', 1)
+        if (number != was[0] or clock != was[4] or role != was[1] or name != was[2]
+                or at != was[3]):
+            command = commands.get(number)
+            if number < was[0] or command is None or command[1:] != (role, name, at):
+                return False
+            was = (number, role, name, at, clock)
+            before = _prefix(command, number, clock) + head
+            middle = f'","recorded_at":{_quoted(at)},"seq":'
+            recorded.add(number)
         end = ends.get(kind)
         if end is None:
             end = ends[kind] = f',"type":{_quoted(kind)}}}'
-        text = (f'{before}{payload},"prev_hash":"{prev}{middle}{seq},"transfers":'
+        start = before
+        if seq == 1 and pin is not None:
+            start = before.replace(head, f',"game":{_quoted(pin)}{head}', 1)
+        text = (f'{start}{payload},"prev_hash":"{prev}{middle}{seq},"transfers":'
                 f'{moves.pop(seq, "[]")}{end}')
         if sha256(text.encode()).hexdigest() != digest:
             return False
-        expected, prev, last_command = seq + 1, digest, number
-        recorded.add(number)
+        expected, prev = seq + 1, digest
     return not moves and recorded == set(commands)
 
 
@@ -98,28 +99,39 @@ def _prefix(command: tuple[Any, ...], number: int, clock: Any) -> str:
 def _commands(history: History, version: int) -> dict[int, tuple[Any, ...]] | None:
     """Each command's digest (chain version 2) and actor and time, if they number 1, 2, 3..."""
     found: dict[int, tuple[Any, ...]] = {}
-    quoted_id, sha256 = _quoted(history.game_id), hashlib.sha256
+    game_id = history.game_id
+    quoted_id, sha256 = _quoted(game_id), hashlib.sha256
     for expected, (gid, number, payload, role, name, at) in enumerate(history.commands, 1):
-        if (number != expected or type(number) is not int or gid != history.game_id
+        if (number != expected or type(number) is not int or gid != game_id
                 or type(payload) is not str or type(role) is not str or type(name) is not str
                 or type(at) is not str):
             return None
         pinned = None
         if version >= 2:  # command_digest's canonical list, written out
-            text = "".join(("[", quoted_id, ",", str(number), ",", _quoted(payload), ",",
-                            _quoted(role), ",", _quoted(name), ",", _quoted(at), "]"))
+            text = (f"[{quoted_id},{number},{_quoted(payload)},{_quoted(role)},{_quoted(name)},"
+                    f"{_quoted(at)}]")
             pinned = sha256(text.encode()).hexdigest()
         found[number] = (pinned, role, name, at)
     return found
 
 
 def _moves(history: History, game_id: str) -> dict[int, str] | None:
-    """Each event's transfers as the canonical text its hash covers, if numbered 0, 1, 2..."""
-    grouped: dict[int, list[tuple[str, str, int]]] = defaultdict(list)
+    """Each event's transfers as the canonical text its hash covers (hashing.transfers_text,
+    written out), if each event's are numbered 0, 1, 2... and read in that order."""
+    found: dict[int, str] = {}
+    own: list[str] = []
+    was: Any = None
     for gid, seq, idx, source, target, amount in history.transfers:
-        own = grouped[seq]
+        if seq != was:
+            if own:
+                found[was] = f"[{','.join(own)}]"
+            if seq in found:
+                return None
+            own, was = [], seq
         if (gid != game_id or idx != len(own) or type(idx) is not int or type(source) is not str
                 or type(target) is not str or type(amount) is not int):
             return None
-        own.append((source, target, amount))
-    return {seq: transfers_text(moves) for seq, moves in grouped.items()}
+        own.append(f"[{_quoted(source)},{_quoted(target)},{amount}]")
+    if own:
+        found[was] = f"[{','.join(own)}]"
+    return found

@@ -12,6 +12,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from alembic.script import ScriptDirectory
 
 from app.ledger import (
     GENESIS,
@@ -31,6 +32,7 @@ from app.ledger import (
 )
 from app.ledger import database as ledger_database
 from app.ledger.hashing import event_hash
+from app.ledger.migration import alembic_config
 
 BANKER = Actor("banker", "Grace")
 PLAYERS = ["Ann", "Bob", "Cleo"]
@@ -417,7 +419,7 @@ def test_a_file_from_a_newer_version_is_refused_with_both_schema_versions(path: 
         open_ledger(path)
     assert str(refused.value) == (
         "this file was written by a newer Championship Banker (schema 0042_tournaments); "
-        "this version knows up to 0005"
+        f"this version knows up to {', '.join(ScriptDirectory.from_config(alembic_config()).get_heads())}"
     )
 
 

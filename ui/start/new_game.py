@@ -22,18 +22,29 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import rulebook
+from app import rulebook, tournaments
 from app.actions import refusal_text
 from app.games import default_label
 from app.ledger import LedgerError
 from app.rulebook import Edition
 from models.errors import BankerError
 from ui.messages import MessageArea
+from ui.start.from_draw import DrawPicker
 from ui.start.roll_off import RollOff
 
 SEATS = 6
+LOCKED = "QLineEdit { background: #E4E4E4; color: #222; }"
 # create_game(new_game, banker, judge, minutes) -> the new game's file
 Create = Callable[[dict[str, Any], str, "tuple[str, str] | None", "int | None"], Path]
+# start_table(tournament, stage, table, roll_off, banker, judge) -> the table's game file
+StartTable = Callable[[str, str, int, list[dict[str, list[int]]], str,
+                       "tuple[str, str] | None"], Path]
+
+
+def start_table(tid: str, stage: str, table: int, roll_off: list[dict[str, list[int]]],
+                banker: str, judge: tuple[str, str] | None) -> Path:
+    """The tournament service's start_table on the wall clock."""
+    return tournaments.start_table(tid, stage, table, roll_off, banker, judge)
 
 
 def board_text(edition: Edition) -> str:
@@ -48,11 +59,14 @@ def board_text(edition: Edition) -> str:
 class NewGameForm(QDialog):
     """Tournament, round, table, profile, board, players, roll-off, length, banker, judge."""
 
-    def __init__(self, create: Create, parent: QWidget | None = None) -> None:
+    def __init__(self, create: Create, parent: QWidget | None = None,
+                 from_draw: StartTable = start_table) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
-        self.create = create
+        self.create, self.from_draw = create, from_draw
         self.path: Path | None = None
+        self.draw = DrawPicker()
+        self.drawn: dict[str, Any] | None = None
         self.tournament, self.round, self.table = QLineEdit(), QLineEdit(), QLineEdit()
         self.profile, self.board, self.length = QComboBox(), QComboBox(), QComboBox()
         self.limits = QLabel()
@@ -73,6 +87,7 @@ class NewGameForm(QDialog):
         self._fill_choices()
         self._compose()
         self.profile.currentIndexChanged.connect(self._profile_chosen)
+        self.draw.picked.connect(self._draw_picked)
         self.board.currentIndexChanged.connect(self._board_chosen)
         for seat in self.seats:
             seat.textChanged.connect(self._players_changed)
@@ -93,6 +108,8 @@ class NewGameForm(QDialog):
 
     def _compose(self) -> None:
         event = QFormLayout()
+        event.addRow("From the tournament draw…", self.draw)
+        event.setRowVisible(0, self.draw.offered())  # only where a tournament is drawn
         self.tournament.setPlaceholderText("e.g. Singapore Championship 2026")
         self.round.setPlaceholderText("e.g. Qualifying 2")
         self.table.setPlaceholderText("e.g. 7")
@@ -182,6 +199,39 @@ class NewGameForm(QDialog):
             "printed board): what the window and the sheet call a space may differ from the "
             "board on the table." if unconfirmed else "")
 
+    def _draw_picked(self, entry: dict[str, Any] | None) -> None:
+        # A drawn table fills the form from its card and locks it: the banker types only the
+        # roll-off and the officials; back to "by hand", the fields are free again.
+        self.drawn = entry
+        if entry is not None:
+            card = entry["card"]
+            self.profile.setCurrentIndex(self.profile.findData(card["profile"]))
+            for widget, text in ((self.tournament, card["tournament"]),
+                                 (self.round, card["round"]), (self.table, card["table"])):
+                widget.setText(text)
+            for number, seat in enumerate(self.seats):
+                seat.setText(card["players"][number] if number < len(card["players"]) else "")
+            self.board.setCurrentIndex(0)
+            self._show_length(entry["minutes"])
+            self.messages.say(f"{card['label']} from the draw: check the players are in their "
+                              "seats, type the roll-off as thrown, and start.")
+            editors = self.roll_off.editors()
+            if editors:  # the roll-off is what the banker types next
+                editors[0].setFocus()
+        for widget in (self.tournament, self.round, self.table, *self.seats):
+            widget.setReadOnly(entry is not None)
+            widget.setStyleSheet(LOCKED if entry is not None else "")  # and looks locked
+        for combo in (self.profile, self.board, self.length):
+            combo.setEnabled(entry is None)
+
+    def _show_length(self, minutes: int | None) -> None:
+        profile_minutes = rulebook.profile(self.profile.currentData()).game_minutes
+        index = 0 if minutes in (None, profile_minutes) else self.length.findData(minutes)
+        if index < 0:
+            self.length.addItem(f"{minutes} minutes (the tournament's)", minutes)
+            index = self.length.count() - 1
+        self.length.setCurrentIndex(index)
+
     def players(self) -> list[str]:
         """The names typed, in seat order."""
         return [s.text().strip() for s in self.seats if s.isEnabled() and s.text().strip()]
@@ -208,9 +258,15 @@ class NewGameForm(QDialog):
         """Record the new game; on a refusal say why and stay open."""
         judge_name = self.judge.text().strip()
         judge = (judge_name, self.pin.text()) if judge_name or self.pin.text() else None
+        banker = self.banker.text().strip() or "banker"
         try:
-            self.path = self.create(self.command(), self.banker.text().strip() or "banker",
-                                    judge, self.length.currentData())
+            if self.drawn is not None:
+                self.path = self.from_draw(self.drawn["tournament"], self.drawn["stage"],
+                                           self.drawn["table"], self.roll_off.thrown(), banker,
+                                           judge)
+            else:
+                self.path = self.create(self.command(), banker, judge,
+                                        self.length.currentData())
         except LedgerError as e:
             self.messages.say(f"The game file cannot be written: {e}", "error")
             return

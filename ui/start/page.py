@@ -26,9 +26,11 @@ class StartPage(QWidget):
     """Says what each button does; emits what the banker chose (the main window acts on it)."""
 
     open_game = Signal(Path)
+    open_judge = Signal(Path)
     new_game = Signal()
     sample = Signal()
     open_file = Signal()
+    edit_board = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -49,9 +51,17 @@ class StartPage(QWidget):
         self.resume_button = QPushButton()
         self.resume_button.setObjectName("resume")
         self.open_button = QPushButton("Open the selected game  [Enter]")
+        self.judge_button = QPushButton("Open as judge…  [Ctrl+J]")
+        self.judge_button.setObjectName("openJudge")
+        self.judge_button.setToolTip("The judge's window on the selected game: every entry, "
+                                     "time travel, disputes; read-only until a judge signs in")
         self.new_button = QPushButton("New game…  [Ctrl+N]")
         self.sample_button = QPushButton("Open the sample game")
         self.file_button = QPushButton("Open a ledger file…  [Ctrl+O]")
+        self.board_button = QPushButton("Edit a board…")
+        self.board_button.setObjectName("editBoard")
+        self.board_button.setToolTip("Check a board's names and figures against the physical set "
+                                     "and save it as your own edition")
         self.messages = MessageArea()
         self.empty = QLabel("No games yet in this data folder: start a new game, or open the "
                             "sample game to look around.")
@@ -59,16 +69,18 @@ class StartPage(QWidget):
         self._compose()
         self.resume_button.clicked.connect(self._resume)
         self.open_button.clicked.connect(lambda: self._open_row(self.table.currentIndex()))
+        self.judge_button.clicked.connect(self.judge_selected)
         self.new_button.clicked.connect(self.new_game.emit)
         self.sample_button.clicked.connect(self.sample.emit)
         self.file_button.clicked.connect(self.open_file.emit)
+        self.board_button.clicked.connect(self.edit_board.emit)
         self.show_games([])
 
     def _compose(self) -> None:
         title = QLabel("Championship Banker")
         title.setObjectName("title")
         buttons = QHBoxLayout()
-        for button in (self.new_button, self.sample_button, self.file_button):
+        for button in (self.new_button, self.sample_button, self.file_button, self.board_button):
             buttons.addWidget(button)
         buttons.addStretch()
         layout = QVBoxLayout(self)
@@ -80,6 +92,7 @@ class StartPage(QWidget):
         layout.addWidget(self.empty)
         row = QHBoxLayout()
         row.addWidget(self.open_button)
+        row.addWidget(self.judge_button)
         row.addStretch()
         layout.addLayout(row)
         layout.addLayout(buttons)
@@ -91,6 +104,7 @@ class StartPage(QWidget):
         self.table.resizeColumnsToContents()
         self.empty.setVisible(not games)
         self.open_button.setEnabled(bool(games))
+        self.judge_button.setEnabled(bool(games))
         current = in_progress(games)
         self.resume = current
         if current is not None:
@@ -112,10 +126,21 @@ class StartPage(QWidget):
             self.open_game.emit(self.resume.path)
 
     def _open_row(self, index: QModelIndex) -> None:
+        path = self._openable(index)
+        if path is not None:
+            self.open_game.emit(path)
+
+    def judge_selected(self) -> None:
+        """Open the selected game in the judge's window (Ctrl+J)."""
+        path = self._openable(self.table.currentIndex())
+        if path is not None:
+            self.open_judge.emit(path)
+
+    def _openable(self, index: QModelIndex) -> Path | None:
         if not index.isValid():
-            return
+            return None
         game = self.model.games[index.row()]
         if game.problem is not None:
             self.messages.say(f"{game.path.name} cannot be opened: {game.problem}", "refused")
-            return
-        self.open_game.emit(game.path)
+            return None
+        return game.path

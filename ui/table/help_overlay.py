@@ -20,6 +20,8 @@ SHORTCUTS = (
     ("Ctrl+K", "command palette: every action allowed now, filtered as you type"),
     ("Ctrl+Z", "undo the last entry (shows what it takes back first)"),
     ("Ctrl+S", "the scoresheet"),
+    ("Ctrl+J", "the judge's window on this game (read-only until a judge signs in)"),
+    ("F11", "the table display for the players: full screen on a second screen; F11 closes"),
     ("Ctrl++ / Ctrl+-", "larger / smaller text (remembered)"),
     ("F1", "this help; any key closes it"),
 )

@@ -7,11 +7,15 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from app import actions
+from app.hub import replicator_for
 from app.ledger import ConcurrentWrite, LedgerError, StaleSequence
 from app.tables import TableGame, parse_command
 from models.errors import BankerError
 
 TICK_MS = 1000
+IDLE_MS = 2000
+"""A pause without a command this long is an idle moment: the table checkpoints its -wal file
+(and stores a snapshot if one is due) then, never inside a banker's command."""
 
 
 class TableSession(QObject):
@@ -19,23 +23,32 @@ class TableSession(QObject):
 
     `changed(list)` carries the events just recorded; `refused(str)` a refusal in plain words;
     `ledger_failed(str)` a ledger that cannot be written (the session then takes no more input);
-    `announcement(int)` and `time_up()` when the clock's entries are recorded."""
+    `announcement(int)` and `time_up()` when the clock's entries are recorded; `idled()` after
+    the table's idle housekeeping ran (IDLE_MS after the last command)."""
 
     changed = Signal(list)
     refused = Signal(str)
     ledger_failed = Signal(str)
     announcement = Signal(int)
     time_up = Signal()
+    idled = Signal()
 
     def __init__(self, game: TableGame, parent: QObject | None = None, *,
-                 tick_ms: int | None = TICK_MS) -> None:
+                 tick_ms: int | None = TICK_MS, idle_ms: int = IDLE_MS) -> None:
         super().__init__(parent)
         self.game = game
         self.stopped: str | None = None  # why the window takes no more input
+        # With BANKER_HUB_URL set, the file is copied to the tournament hub on another thread.
+        self.replicator = replicator_for(game.ledger.location, game.game_id)
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.tick)
         if tick_ms:
             self.timer.start(tick_ms)
+        self.idle_timer = QTimer(self)
+        self.idle_timer.setSingleShot(True)
+        self.idle_timer.setInterval(idle_ms)
+        self.idle_timer.timeout.connect(self.idle)
+        self.idle_timer.start()
 
     # Commands ----------------------------------------------------------------------------
 
@@ -44,6 +57,7 @@ class TableSession(QObject):
         if self.stopped is not None:
             self.refused.emit(self.stopped)
             return False
+        self.idle_timer.start()  # (re)started: the idle moment is IDLE_MS after this command
         before = self.game.head_seq
         try:
             stored = self.game.submit(parse_command(command))
@@ -63,6 +77,8 @@ class TableSession(QObject):
         return True
 
     def _show(self, stored: list[Any]) -> None:
+        if stored and self.replicator is not None:
+            self.replicator.notify()
         if stored:
             self._announce(stored)
             self.changed.emit(stored)
@@ -146,6 +162,13 @@ class TableSession(QObject):
             return
         self._show(stored)
 
+    def idle(self) -> None:
+        """The table's idle housekeeping (checkpoint, a due snapshot), between commands."""
+        if self.stopped is not None:
+            return
+        self.game.idle()  # its own ledger failures are housekeeping's: it lets none out
+        self.idled.emit()
+
     def _announce(self, stored: list[Any]) -> None:
         for s in stored:
             if s.type == "announcement_made":
@@ -168,9 +191,13 @@ class TableSession(QObject):
                         "recorded. The window takes no more entries: fix the disk or file, "
                         "then open the game again; it resumes at the last recorded entry.")
         self.timer.stop()
+        self.idle_timer.stop()
         self.ledger_failed.emit(self.stopped)
 
     def close(self) -> None:
-        """Stop the clock's timer and release the ledger."""
+        """Stop the clock's and idle timers and the hub's copier, and release the ledger."""
         self.timer.stop()
+        self.idle_timer.stop()
+        if self.replicator is not None:
+            self.replicator.stop(timeout=1.0)  # the file is the truth; the next opening resumes
         self.game.close()

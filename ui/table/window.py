@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QMainWindow,
     QMessageBox,
-    QPushButton,
     QScrollArea,
     QSplitter,
     QVBoxLayout,
@@ -27,6 +26,7 @@ from app.scoresheet import scoresheet
 from app.views import TableView, feed_entries, table_view
 from models.errors import BadInput, BankerError
 from ui import scale
+from ui.display.window import DisplayWindow
 from ui.messages import MessageArea
 from ui.scoresheet.dialog import ScoresheetDialog
 from ui.table.action_area import ActionArea
@@ -42,6 +42,7 @@ from ui.table.palette_dialog import PaletteDialog
 from ui.table.players_panel import PlayersPanel
 from ui.table.session import TableSession
 from ui.table.setup_dialogs import DealHandsDialog, PrebuildDialog
+from ui.table.toolbar import Tool, Toolbar
 
 FEED_ENTRIES = 60
 FEED_MIN_LINES = 6
@@ -90,6 +91,8 @@ class TableWindow(QMainWindow):
         self.events: list[Any] = []  # the game's stored events, as last read (see _events)
         self.sheet: ScoresheetDialog | None = None
         self.dialog: QDialog | None = None  # the dialog asking something now, if any
+        self.judge_window: QMainWindow | None = None  # the judge's window (Ctrl+J), once opened
+        self.display: DisplayWindow | None = None  # the players' screen (F11), once opened
         self.board = BoardView()
         self.players = PlayersPanel()
         self.clock = ClockWidget()
@@ -116,21 +119,19 @@ class TableWindow(QMainWindow):
     # Layout ------------------------------------------------------------------------------
 
     def _compose(self) -> None:
-        toolbar = QHBoxLayout()
-        toolbar.setSpacing(4)
-        for text, tip, slot in (
-                ("Undo  Ctrl+Z", "Undo the last entry: shows what it takes back before doing it",
-                 self.undo),
-                ("All actions  Ctrl+K", "Every action allowed now, filtered as you type",
+        self.toolbar = Toolbar((
+            Tool("Undo", "Ctrl+Z", "Undo the last entry: shows what it takes back before "
+                 "doing it", self.undo),
+            Tool("All actions", "Ctrl+K", "Every action allowed now, filtered as you type",
                  self.open_palette),
-                ("Scoresheet  Ctrl+S", "Preview, print, PDF, collect", self.open_scoresheet),
-                ("Help  F1", "Every keyboard shortcut", self.help.toggle)):
-            button = QPushButton(text)
-            button.setToolTip(tip)
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            button.clicked.connect(lambda _=False, s=slot: s())
-            toolbar.addWidget(button)
-        toolbar.addStretch()
+            Tool("Scoresheet", "Ctrl+S", "Preview, print, PDF, collect", self.open_scoresheet),
+            Tool("Judge's window", "Ctrl+J", "This game for the judge: every entry, time "
+                 "travel, disputes; its own window, read-only until a judge signs in",
+                 self.open_judge),
+            Tool("Display", "F11", "The table display: clock, turn and money for the players "
+                 "and spectators, full screen on a second screen, else its own window; F11 "
+                 "again closes it", self.toggle_display),
+            Tool("Help", "F1", "Every keyboard shortcut", self.help.toggle)))
         middle = QWidget()
         column = QVBoxLayout(middle)
         column.setContentsMargins(0, 0, 0, 0)
@@ -159,7 +160,7 @@ class TableWindow(QMainWindow):
         right = QWidget()
         column = QVBoxLayout(right)
         column.setContentsMargins(0, 0, 0, 0)
-        column.addLayout(toolbar)
+        column.addWidget(self.toolbar)
         column.addWidget(split, stretch=1)
         for widget in (self.board, self.players, self.clock, self.feed):
             self._no_focus(widget)  # the display never takes the keys from the window
@@ -390,6 +391,52 @@ class TableWindow(QMainWindow):
                           "The scoresheet is open.", "time")
         self.open_scoresheet()
 
+    def toggle_display(self) -> None:
+        """F11: the table display for the players and spectators (full screen on a second
+        screen, else its own window), or close it if it is open."""
+        if self.display is not None and self.display.isVisible():
+            self.display.close()
+            self.messages.say("Table display closed")
+            return
+        if self.display is None:
+            self.display = DisplayWindow(self.session, self)
+        self.messages.say(self.display.present(self.screen()))
+        self.activateWindow()  # the banker's keys stay here
+
+    def open_judge(self) -> None:
+        """Ctrl+J: the judge's window on this game, in its own window; what the judge records
+        there is shown here at once."""
+        from ui.judge.session import JudgeSession  # noqa: PLC0415 (loaded when asked for)
+        from ui.judge.window import JudgeWindow  # noqa: PLC0415
+
+        if self.judge_window is not None and self.judge_window.isVisible():
+            self.judge_window.raise_()
+            self.judge_window.activateWindow()
+            return
+        game = self.session.game
+        try:
+            judge = JudgeSession(game.ledger.location, game.game_id, now=game.now)
+        except BankerError as e:
+            self.messages.say(f"The judge's window cannot open: {actions.refusal_text(e)}",
+                              "refused")
+            return
+        judge.recorded.connect(self._judge_recorded)
+        self.judge_window = JudgeWindow(judge)
+        self.judge_window.show()
+        self.messages.say("The judge's window is open on this game (read-only until a judge "
+                          "signs in)")
+
+    def _judge_recorded(self, text: str) -> None:
+        try:
+            self.session.game.reload()
+        except BankerError as e:
+            self.messages.say(actions.refusal_text(e), "error")
+            return
+        # Through the session's one signal, as every change: this window and the table
+        # display both read the ledger again (an empty list: nothing that follows on).
+        self.session.changed.emit([])
+        self.messages.say(text)
+
     def open_scoresheet(self) -> None:
         """The scoresheet window: preview, print, PDF, collect."""
         try:
@@ -422,12 +469,16 @@ class TableWindow(QMainWindow):
             return
         if key == Qt.Key.Key_F1:
             self.help.toggle()
+        elif key == Qt.Key.Key_F11:
+            self.toggle_display()
         elif _control(event) and key == Qt.Key.Key_K:
             self.open_palette()
         elif _control(event) and key == Qt.Key.Key_Z:
             self.undo()
         elif _control(event) and key == Qt.Key.Key_S:
             self.open_scoresheet()
+        elif _control(event) and key == Qt.Key.Key_J:
+            self.open_judge()
         elif _control(event) and key == Qt.Key.Key_D:
             self.open_deal()
         elif _control(event) and key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
@@ -455,10 +506,13 @@ class TableWindow(QMainWindow):
             f"QLabel#reason {{ font-size: {scale.pt(pt, 0.85)}pt; color: #7A4B00; }}"
             f"QPushButton {{ text-align: left; padding: 3px 6px; }}")
         scale.rescale(self, pt)
+        self.toolbar.relayout()  # the buttons' words (and keys, if they fit) at the new size
         font = QFont(self.feed.font())
         font.setPointSize(pt)
         self.feed.setMinimumHeight(FEED_MIN_LINES * QFontMetrics(font).lineSpacing() + 6)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
         self.session.timer.stop()
+        if self.display is not None:
+            self.display.close()
         super().closeEvent(event)

@@ -1,0 +1,136 @@
+"""`banker hub`: the tournament hub from the command line (status, push, import, add-judge)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+import click
+
+from app.cli import EXIT_LEDGER, EXIT_NOT_SOUND, EXIT_REFUSED, main
+from app.hub.errors import HubError, HubRefused, HubUnreachable
+from app.hub.hub import HUB_URL_ENV, Hub
+from app.hub.push import Pushed, push_file
+from app.judge_prompts import NEW_JUDGE_PIN, ask_pin
+from app.judges import JudgeAuthError
+from app.ledger import LedgerError
+
+HUB_OPTION = click.option("--hub", "hub", default=None, metavar="URL",
+                          help=f"The hub's database URL (default: {HUB_URL_ENV}).")
+FILE_OPTION = click.option("--db", "db", required=True,
+                           type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                           help="The table's ledger file.")
+
+
+@main.group("hub")
+def hub_group() -> None:
+    """The tournament hub: every table's game in one database, checked on arrival."""
+
+
+@contextmanager
+def _hub(url: str | None) -> Iterator[Hub]:
+    """The hub, or a plain message and exit 4 when it cannot be opened."""
+    try:
+        hub = Hub.open(url)
+    except HubError as e:
+        click.echo(str(e), err=True)
+        sys.exit(EXIT_LEDGER)
+    try:
+        yield hub
+    finally:
+        hub.close()
+
+
+@hub_group.command("status")
+@HUB_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Every table as JSON.")
+def status(hub: str | None, as_json: bool) -> None:
+    """The tables on the hub: game, label, entries, last entry's age, diverged or not."""
+    now = datetime.now(UTC)
+    with _hub(hub) as found:
+        try:
+            tables = found.tables()
+        except HubUnreachable as e:
+            click.echo(str(e), err=True)
+            sys.exit(EXIT_LEDGER)
+    rows = [{"game": t.game_id, "label": t.label, "entries": t.entries,
+             "last_entry_age_s": None if t.age_seconds(now) is None else round(
+                 t.age_seconds(now) or 0.0, 1),
+             "diverged": t.diverged, "refusals": t.refusals, "source": t.source} for t in tables]
+    if as_json:
+        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    if not rows:
+        click.echo("no table has sent anything to the hub yet")
+    for row in rows:
+        age = row["last_entry_age_s"]
+        state = f"DIVERGED: {row['diverged']}" if row["diverged"] else (
+            f"{row['refusals']} batch(es) refused" if row["refusals"] else "ok")
+        click.echo(f"{row['game']}  {row['label'] or '(no label)'}  {row['entries']} entries  "
+                   f"last entry {_age(age)}  {state}")
+
+
+def _age(seconds: object) -> str:
+    if not isinstance(seconds, float | int):
+        return "never"
+    minutes, rest = divmod(int(seconds), 60)
+    return f"{minutes} min {rest} s ago" if minutes else f"{rest} s ago"
+
+
+@hub_group.command("push")
+@FILE_OPTION
+@HUB_OPTION
+def push(db: Path, hub: str | None) -> None:
+    """Copy the file's entries the hub lacks to the hub now (what the window does in the
+    background); exit 1 when the hub refuses them."""
+    _copy(db, hub, from_start=False)
+
+
+@hub_group.command("import")
+@FILE_OPTION
+@HUB_OPTION
+def import_(db: Path, hub: str | None) -> None:
+    """Hand a table's file in to the hub: every entry checked and compared with the hub's copy;
+    exit 1 when the hub refuses it."""
+    _copy(db, hub, from_start=True)
+
+
+def _copy(db: Path, url: str | None, *, from_start: bool) -> None:
+    with _hub(url) as hub:
+        try:
+            copied = push_file(hub, db, from_start=from_start)
+        except HubRefused as e:
+            click.echo(f"{e} (recorded on the hub; banker hub status shows it)", err=True)
+            sys.exit(EXIT_NOT_SOUND)
+        except (HubError, LedgerError) as e:
+            click.echo(f"nothing more was copied: {e}", err=True)
+            sys.exit(EXIT_LEDGER)
+    if not copied:
+        click.echo(f"{db}: no game in this file; nothing to copy")
+    for game in copied:
+        click.echo(_copied_line(game))
+
+
+def _copied_line(game: Pushed) -> str:
+    return (f"game {game.game_id} ({game.label or 'no label'}): the file holds {game.entries} "
+            f"entries; {game.stored} new on the hub, which now holds {game.held}")
+
+
+@hub_group.command("add-judge")
+@HUB_OPTION
+@click.option("--name", required=True, help="The judge's name as it is recorded on entries.")
+def add_judge(hub: str | None, name: str) -> None:
+    """Register a tournament judge on the hub (PIN from BANKER_NEW_JUDGE_PIN or a hidden prompt,
+    asked twice); new games at the tables take the hub's judges."""
+    pin = ask_pin(NEW_JUDGE_PIN, f"PIN for judge {name}", confirm=True)
+    with _hub(hub) as found:
+        try:
+            found.register_judge(name, pin)
+        except (HubError, JudgeAuthError) as e:
+            click.echo(f"not registered: {e}", err=True)
+            sys.exit(EXIT_REFUSED)
+    click.echo(f"judge {name} registered on the hub (only a slow salted hash of the PIN is kept)")

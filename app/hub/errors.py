@@ -1,0 +1,29 @@
+"""The hub's errors: unreachable (try again later), a gap (send from the hub's head), refused."""
+
+from __future__ import annotations
+
+from models.errors import BankerError
+
+
+class HubError(BankerError):
+    """Something about the hub: its URL, its connection, or what it was sent."""
+
+
+class HubUnreachable(HubError):
+    """The hub cannot be reached or written just now; the table keeps recording and retries."""
+
+
+class HubGap(HubError):
+    """A batch that does not start where the hub's copy of the game ends; nothing was stored.
+    The sender reads the hub's head again and sends from there (nothing is wrong with it)."""
+
+
+class HubRefused(HubError):
+    """A batch the hub refused and recorded as refused: `kind` is "broken" (its own chain does
+    not check out) or "diverged" (it differs from what the hub already holds); nothing of it
+    was stored."""
+
+    def __init__(self, kind: str, game_id: str, seq: int | None, reason: str) -> None:
+        self.kind, self.game_id, self.seq, self.reason = kind, game_id, seq, reason
+        what = "its chain is broken" if kind == "broken" else "it differs from the hub's copy"
+        super().__init__(f"the hub refused game {game_id}: {what}: {reason}")

@@ -1,0 +1,241 @@
+"""The hub: one database holding every game of a tournament, fed by the tables, checked on arrival."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from datetime import UTC, datetime
+from types import TracebackType
+
+from sqlalchemy import Connection, func, insert, select, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
+from app.hub import receiving
+from app.hub.batch import Batch
+from app.hub.errors import HubError, HubRefused, HubUnreachable
+from app.hub.records import Receipt, Refusal, TableOnHub
+from app.hub.schema import hub_games, hub_judges, hub_refusals
+from app.judges import hash_pin
+from app.ledger import schema
+from app.ledger.database import Database
+from app.ledger.errors import LedgerError
+from app.ledger.hashing import GENESIS, format_timestamp
+from app.ledger.opening import open_database
+from models.commands import JudgeEntry
+
+HUB_URL_ENV = "BANKER_HUB_URL"
+CONNECT_TIMEOUT_S = 5
+"""How long a PostgreSQL connection attempt waits before the hub counts as unreachable."""
+
+Clock = Callable[[], datetime]
+
+
+def hub_url(url: str | None = None) -> str | None:
+    """The hub's URL: `url` when given, else BANKER_HUB_URL (None when neither is set)."""
+    found = url if url is not None else os.environ.get(HUB_URL_ENV, "")
+    return found.strip() or None
+
+
+class Hub:
+    """The tournament's hub database (PostgreSQL; a SQLite file serves for tests and a hall
+    without a server). Every method raises HubUnreachable when the database cannot be used."""
+
+    def __init__(self, database: Database, now: Clock | None = None) -> None:
+        self._db = database
+        self._now = now or (lambda: datetime.now(UTC))
+
+    @classmethod
+    def open(cls, url: str | None = None, now: Clock | None = None) -> Hub:
+        """Connect to the hub at `url` (default BANKER_HUB_URL) and bring its schema to this
+        version's; raises HubError without a URL, HubUnreachable when it cannot be opened."""
+        found = hub_url(url)
+        if found is None:
+            raise HubError(f"no hub is set: give --hub or set {HUB_URL_ENV} "
+                           "(e.g. postgresql+psycopg://banker@hall-server/tournament)")
+        try:
+            return cls(open_database(_with_timeout(found), create=True, readonly=False), now)
+        except LedgerError as e:
+            raise HubUnreachable(f"the hub cannot be opened: {e}") from e
+
+    @property
+    def location(self) -> str:
+        """The hub's URL without its password (or its file's path)."""
+        return self._db.location
+
+    @property
+    def database(self) -> Database:
+        """The underlying database (`banker verify` and the ledger's readers use it)."""
+        return self._db
+
+    def close(self) -> None:
+        """Release the connections."""
+        self._db.close()
+
+    def __enter__(self) -> Hub:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        self.close()
+
+    # -- tables' entries --------------------------------------------------------------------
+
+    def head(self, game_id: str) -> tuple[int, str]:
+        """The last entry the hub holds of the game: (0, GENESIS) for a game it does not hold."""
+        with self._reachable(), self._db.read() as connection:
+            return receiving.head_of(connection, game_id)
+
+    def receive(self, batch: Batch, source: str) -> Receipt:
+        """Check a batch against its own chain and the hub's copy, and store its new entries
+        (idempotent by game and seq: an entry the hub holds is compared, never stored twice).
+
+        Raises HubRefused (recorded on the hub, nothing of the batch stored) for a broken chain
+        or a batch that differs from the hub's copy (rewritten or shortened: the game is then
+        marked diverged); HubGap when the batch starts past the hub's head; HubUnreachable."""
+        try:
+            with self._reachable(), self._db.write() as connection:
+                return receiving.receive(connection, batch, source, self._stamp())
+        except HubRefused as refused:
+            self._record_refusal(refused, batch, source)
+            raise
+
+    def _record_refusal(self, refused: HubRefused, batch: Batch, source: str) -> None:
+        stamp = self._stamp()
+        with self._reachable(), self._db.write() as connection:
+            receiving.lock_game(connection, refused.game_id)
+            last = connection.execute(
+                select(hub_refusals.c.kind, hub_refusals.c.reason)
+                .where(hub_refusals.c.game_id == refused.game_id)
+                .order_by(hub_refusals.c.id.desc()).limit(1)).first()
+            if last is None or tuple(last) != (refused.kind, refused.reason):
+                connection.execute(insert(hub_refusals).values(
+                    game_id=refused.game_id, at=stamp, kind=refused.kind, seq=refused.seq,
+                    reason=refused.reason, source=source))
+            if refused.kind == "diverged":
+                _mark_diverged(connection, batch, source, refused.reason, stamp)
+
+    # -- the head judge's view --------------------------------------------------------------
+
+    def tables(self) -> list[TableOnHub]:
+        """Every game the hub holds or refused, by label then id."""
+        with self._reachable(), self._db.read() as connection:
+            counts: dict[str, int] = dict(connection.execute(
+                select(hub_refusals.c.game_id, func.count()).group_by(hub_refusals.c.game_id)
+            ).all())
+            rows = connection.execute(select(hub_games).order_by(
+                hub_games.c.label, hub_games.c.game_id)).all()
+        found = [TableOnHub(
+            game_id=row.game_id, label=row.label, source=row.source, entries=row.entries,
+            last_recorded_at=_when(row.last_recorded_at),
+            last_arrival_at=datetime.fromisoformat(row.last_arrival_at),
+            diverged=row.diverged, refusals=int(counts.pop(row.game_id, 0))) for row in rows]
+        return found + [self._unheld(game_id, count) for game_id, count in sorted(counts.items())]
+
+    def _unheld(self, game_id: str, count: int) -> TableOnHub:
+        """A game the hub refused before holding any of it (its first batch was broken)."""
+        last = self.refusals(game_id)[-1]
+        return TableOnHub(game_id=game_id, label=None, source=last.source, entries=0,
+                          last_recorded_at=None, last_arrival_at=last.at, diverged=None,
+                          refusals=count)
+
+    def refusals(self, game_id: str | None = None) -> list[Refusal]:
+        """The refused batches, oldest first (of one game when `game_id` is given)."""
+        query = select(hub_refusals).order_by(hub_refusals.c.id)
+        if game_id is not None:
+            query = query.where(hub_refusals.c.game_id == game_id)
+        with self._reachable(), self._db.read() as connection:
+            rows = connection.execute(query).all()
+        return [Refusal(game_id=r.game_id, at=datetime.fromisoformat(r.at), kind=r.kind,
+                        seq=r.seq, reason=r.reason, source=r.source) for r in rows]
+
+    # -- judges -----------------------------------------------------------------------------
+
+    def register_judge(self, name: str, pin: str) -> None:
+        """Register a tournament judge (the PIN's argon2 hash, never the PIN); raises
+        JudgeAuthError for a PIN that is not 6+ digits, HubError for a name taken or invalid."""
+        entry = JudgeEntry(name=name, pin_hash=hash_pin(pin)) if _name_ok(name) else None
+        if entry is None:
+            raise HubError(f"judge name {name!r} is empty or longer than 40 characters")
+        with self._reachable(), self._db.write() as connection:
+            taken = connection.execute(select(hub_judges.c.name)
+                                       .where(hub_judges.c.name == entry.name)).first()
+            if taken is not None:
+                raise HubError(f"judge {entry.name!r} is already registered on the hub")
+            connection.execute(insert(hub_judges).values(
+                name=entry.name, pin_hash=entry.pin_hash, created_at=self._stamp()))
+
+    def judges(self) -> list[JudgeEntry]:
+        """The tournament's judges, by name."""
+        with self._reachable(), self._db.read() as connection:
+            rows = connection.execute(select(hub_judges.c.name, hub_judges.c.pin_hash)
+                                      .order_by(hub_judges.c.name)).all()
+        return [JudgeEntry(name=name, pin_hash=pin_hash) for name, pin_hash in rows]
+
+    def game_ids(self) -> list[str]:
+        """Every game whose entries the hub holds, oldest first."""
+        with self._reachable(), self._db.read() as connection:
+            return list(connection.execute(select(schema.games.c.id).order_by(
+                schema.games.c.created_at, schema.games.c.id)).scalars())
+
+    def _stamp(self) -> str:
+        return format_timestamp(self._now())
+
+    def _reachable(self) -> _Translated:
+        return _Translated(self.location)
+
+
+class _Translated:
+    """The ledger's errors from the hub's database become HubUnreachable (the hub's own
+    refusals and errors pass through)."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        if isinstance(error, LedgerError):
+            raise HubUnreachable(f"the hub at {self.where} cannot be used just now: {error}"
+                                 ) from error
+
+
+def _mark_diverged(connection: Connection, batch: Batch, source: str, reason: str,
+                   stamp: str) -> None:
+    """The game's row says it diverged (the first reason stays); a row is made if the hub
+    held none of the game."""
+    held = connection.execute(select(hub_games.c.diverged)
+                              .where(hub_games.c.game_id == batch.game_id)).first()
+    if held is None:
+        connection.execute(insert(hub_games).values(
+            game_id=batch.game_id, label=batch.label, source=source, entries=0,
+            head_hash=GENESIS, last_recorded_at=None, last_arrival_at=stamp,
+            diverged_at=stamp, diverged=reason))
+    elif held.diverged is None:
+        connection.execute(update(hub_games).where(hub_games.c.game_id == batch.game_id)
+                           .values(diverged_at=stamp, diverged=reason))
+
+
+def _with_timeout(url: str) -> str:
+    """A PostgreSQL URL that gives up connecting after CONNECT_TIMEOUT_S (a hall's network
+    that drops packets would otherwise hold the replicator for minutes)."""
+    if "://" not in url:
+        return url
+    try:
+        parsed = make_url(url)
+    except ArgumentError as e:
+        raise HubError(f"{HUB_URL_ENV}: {url!r} is not a database URL: {e}") from e
+    if parsed.get_backend_name() != "postgresql" or "connect_timeout" in parsed.query:
+        return url
+    return parsed.update_query_dict({"connect_timeout": str(CONNECT_TIMEOUT_S)}).render_as_string(
+        hide_password=False)
+
+
+def _when(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text else None
+
+
+def _name_ok(name: str) -> bool:
+    return isinstance(name, str) and 0 < len(name.strip()) <= 40 and name == name.strip()

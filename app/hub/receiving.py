@@ -1,0 +1,144 @@
+"""Receiving one batch inside the hub's write transaction: compare, check, store, or refuse."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Connection, func, insert, select, text, update
+
+from app.hub.batch import Batch, Row
+from app.hub.checks import chain_break
+from app.hub.errors import HubGap, HubRefused
+from app.hub.records import Receipt
+from app.hub.schema import hub_games
+from app.ledger import schema
+from app.ledger.hashing import GENESIS
+from app.ledger.verify import GAME_COLUMNS
+from app.ledger.writing import COMMAND_COLUMNS, EVENT_COLUMNS, TRANSFER_COLUMNS
+
+_GAME_LOCK = 0x487562  # PostgreSQL advisory lock class for one game's arrivals ("Hub")
+
+
+def lock_game(connection: Connection, game_id: str) -> None:
+    """Serialise arrivals for one game (two senders of one file: its replicator and an import).
+    SQLite's BEGIN IMMEDIATE already serialises every writer."""
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:kind, hashtext(:game))"),
+                           {"kind": _GAME_LOCK, "game": game_id})
+
+
+def head_of(connection: Connection, game_id: str) -> tuple[int, str]:
+    """The hub's last entry of the game: (0, GENESIS) when it holds none."""
+    events = schema.events.c
+    row = connection.execute(select(events.seq, events.hash).where(events.game_id == game_id)
+                             .order_by(events.seq.desc()).limit(1)).first()
+    return (int(row[0]), str(row[1])) if row is not None else (0, GENESIS)
+
+
+def receive(connection: Connection, batch: Batch, source: str, stamp: str) -> Receipt:
+    """See Hub.receive: raises HubRefused, HubGap; stores the new rows otherwise."""
+    game_id = batch.game_id
+    lock_game(connection, game_id)
+    held = head_of(connection, game_id)
+    known = _header_differs(connection, batch)
+    if known is not None:
+        raise HubRefused("diverged", game_id, None, known)
+    if batch.first > held[0] + 1:
+        raise HubGap(f"game {game_id}: the hub holds entries 1 to {held[0]}; the batch starts "
+                     f"at entry {batch.first}")
+    before = (0, GENESIS) if batch.first == 1 else (batch.first - 1, _hash_at(
+        connection, game_id, batch.first - 1))
+    broken = chain_break(batch, before)
+    if broken is not None:
+        raise HubRefused("broken", game_id, broken[0], broken[1])
+    _compare(connection, batch, held)
+    new = [row for row in batch.events if row[1] > held[0]]
+    if new:
+        _store(connection, batch, held, new, source, stamp)
+        held = (new[-1][1], new[-1][10])
+    return Receipt(game_id=game_id, stored=len(new), head=held)
+
+
+def _header_differs(connection: Connection, batch: Batch) -> str | None:
+    """Why the hub's game row or seats differ from the batch's, if the hub holds the game."""
+    game = connection.execute(select(*(schema.games.c[name] for name in GAME_COLUMNS))
+                              .where(schema.games.c.id == batch.game_id)).first()
+    if game is None:
+        return None
+    if dict(zip(GAME_COLUMNS, game, strict=True)) != batch.game:
+        return "the game's row (label, rules or start) differs from the hub's copy"
+    seats = tuple((int(s), str(n)) for s, n in connection.execute(
+        select(schema.players.c.seat, schema.players.c.name)
+        .where(schema.players.c.game_id == batch.game_id).order_by(schema.players.c.seat)))
+    if seats != batch.players:
+        return "the game's players differ from the hub's copy"
+    return None
+
+
+def _hash_at(connection: Connection, game_id: str, seq: int) -> str:
+    events = schema.events.c
+    found = connection.execute(select(events.hash).where(events.game_id == game_id,
+                                                         events.seq == seq)).scalar()
+    return str(found)
+
+
+def _compare(connection: Connection, batch: Batch, held: tuple[int, str]) -> None:
+    """Refuse (diverged) a batch whose entries or head differ from what the hub holds: the
+    hub is the tables' outside anchor, so a rewritten or shortened file shows here."""
+    game_id = batch.game_id
+    overlap = [row for row in batch.events if row[1] <= held[0]]
+    if overlap:
+        events = schema.events.c
+        hub = dict(connection.execute(select(events.seq, events.hash).where(
+            events.game_id == game_id, events.seq.between(overlap[0][1], overlap[-1][1]))
+        ).all())
+        for row in overlap:
+            if hub.get(row[1]) != row[10]:
+                raise HubRefused("diverged", game_id, row[1],
+                                 f"entry {row[1]} ({row[3]}) differs from the hub's copy: the "
+                                 "table's game was rewritten after the hub received it")
+    table_seq, table_hash = batch.head
+    if table_seq < held[0]:
+        same = _hash_at(connection, game_id, table_seq) == table_hash if table_seq else True
+        raise HubRefused("diverged", game_id, table_seq + 1,
+                         f"the table's file holds {table_seq} entries, the hub holds {held[0]}: "
+                         + (f"entries {table_seq + 1} to {held[0]} were removed from the file "
+                            "(shortened)" if same else
+                            f"and its entry {table_seq} differs from the hub's (rewritten)"))
+    if table_seq == held[0] and table_hash != held[1]:
+        raise HubRefused("diverged", game_id, table_seq,
+                         f"the table's entry {table_seq} differs from the hub's copy (rewritten)")
+
+
+def _store(connection: Connection, batch: Batch, held: tuple[int, str], new: list[Row],
+           source: str, stamp: str) -> None:
+    game_id = batch.game_id
+    if held[0] == 0:
+        connection.execute(insert(schema.games).values(**batch.game))
+        connection.execute(insert(schema.players), [
+            {"game_id": game_id, "seat": seat, "name": name} for seat, name in batch.players])
+    last_command = connection.execute(select(func.max(schema.commands.c.command_no)).where(
+        schema.commands.c.game_id == game_id)).scalar() or 0
+    commands = [row for row in batch.commands if row[1] > last_command]
+    if not commands or commands[0][1] != new[0][2] or commands[0][1] != last_command + 1:
+        raise HubRefused("broken", game_id, new[0][1],
+                         f"entry {new[0][1]} ({new[0][3]}): its command {new[0][2]} does not "
+                         f"follow the hub's last command {last_command}")
+    transfers = [row for row in batch.transfers if row[1] > held[0]]
+    _insert(connection, schema.commands, COMMAND_COLUMNS, commands)
+    _insert(connection, schema.events, EVENT_COLUMNS, new)
+    _insert(connection, schema.transfers, TRANSFER_COLUMNS, transfers)
+    values: dict[str, Any] = {"label": batch.label, "entries": new[-1][1],
+                              "head_hash": new[-1][10], "last_recorded_at": new[-1][7],
+                              "last_arrival_at": stamp}
+    if held[0] == 0 and connection.execute(select(hub_games.c.game_id).where(
+            hub_games.c.game_id == game_id)).first() is None:
+        connection.execute(insert(hub_games).values(game_id=game_id, source=source, **values))
+    else:
+        connection.execute(update(hub_games).where(hub_games.c.game_id == game_id)
+                           .values(**values))
+
+
+def _insert(connection: Connection, table: Any, columns: tuple[str, ...], rows: list[Row]) -> None:
+    if rows:
+        connection.execute(insert(table), [dict(zip(columns, row, strict=True)) for row in rows])

@@ -1,0 +1,47 @@
+"""The hub's answers: what it stored from a batch, the games it holds, the batches it refused."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """What the hub did with a batch: entries it stored new, and the head it now holds."""
+
+    game_id: str
+    stored: int
+    head: tuple[int, str]
+
+
+@dataclass(frozen=True)
+class TableOnHub:
+    """One game as the hub holds it, for `banker hub status` and the head judge's window."""
+
+    game_id: str
+    label: str | None
+    source: str
+    entries: int
+    last_recorded_at: datetime | None
+    last_arrival_at: datetime
+    diverged: str | None
+    refusals: int
+
+    def age_seconds(self, now: datetime) -> float | None:
+        """Seconds since the table recorded its last entry (a stalled table stands out)."""
+        if self.last_recorded_at is None:
+            return None
+        return max(0.0, (now - self.last_recorded_at).total_seconds())
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A batch the hub refused: when, which game, broken or diverged, at which entry, why."""
+
+    game_id: str
+    at: datetime
+    kind: str
+    seq: int | None
+    reason: str
+    source: str

@@ -1,0 +1,168 @@
+"""The table's background copier: its SQLite file stays the truth; entries go to the hub when
+the hub can be reached, retried with exponential backoff, never in the banker's way."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from random import Random
+
+from app.hub.errors import HubError, HubRefused
+from app.hub.hub import Hub, hub_url
+from app.hub.push import COMMANDS_PER_BATCH, push_game
+from app.ledger import Ledger, LedgerError, open_ledger
+
+POLL_S = 2.0
+"""How often the copier looks at the file when nobody tells it an entry was recorded."""
+
+
+@dataclass(frozen=True)
+class Backoff:
+    """Waits after failures: `first` seconds, doubled each time up to `cap`, each drawn
+    between half and all of that (so tables that lost the hub together do not return together)."""
+
+    first: float = 0.5
+    cap: float = 30.0
+
+    def delay(self, failures: int, rng: Random) -> float:
+        """The wait after the `failures`-th failure in a row."""
+        full = min(self.cap, self.first * 2.0 ** max(0, failures - 1))
+        return full * (0.5 + rng.random() / 2)
+
+
+@dataclass(frozen=True)
+class ReplicaStatus:
+    """Where the copy stands: the table's head, the hub's, and what the copier is doing."""
+
+    local: int
+    copied: int
+    state: str  # "starting", "copying", "up to date", "retrying", "refused", "stopped"
+    detail: str | None = None
+    failures: int = 0
+
+
+class Replicator:
+    """Copies one table file's game to the hub on its own thread, with its own read-only
+    connection to the file (SQLite's WAL lets it read while the table writes)."""
+
+    def __init__(self, db: str | os.PathLike[str], hub_url: str, *, game_id: str | None = None,
+                 source: str | None = None, poll: float = POLL_S, backoff: Backoff | None = None,
+                 commands: int = COMMANDS_PER_BATCH, seed: int | None = None,
+                 opener: Callable[[str], Hub] = Hub.open) -> None:
+        self.db, self.url, self.game_id = os.fspath(db), hub_url, game_id
+        self.source = source or f"replication from {self.db}"
+        self.poll, self.backoff, self.commands = poll, backoff or Backoff(), commands
+        self._opener, self._rng = opener, Random(seed)
+        self._wake, self._stopping = threading.Event(), threading.Event()
+        self._changed = threading.Condition()
+        self._status = ReplicaStatus(0, 0, "starting")
+        self._thread = threading.Thread(target=self._run, name=f"hub-replicator {self.db}",
+                                        daemon=True)
+        self._ledger: Ledger | None = None
+        self._hub: Hub | None = None
+
+    def start(self) -> Replicator:
+        """Start copying in the background; returns self."""
+        self._thread.start()
+        return self
+
+    def notify(self) -> None:
+        """An entry was recorded: copy soon (costs the caller one flag set, nothing more)."""
+        self._wake.set()
+
+    def stop(self, timeout: float = 5.0) -> ReplicaStatus:
+        """Stop after the copy under way (the window closing); returns the last status."""
+        self._stopping.set()
+        self._wake.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+        return self.status()
+
+    def status(self) -> ReplicaStatus:
+        """The latest status (safe from any thread)."""
+        with self._changed:
+            return self._status
+
+    def wait_copied(self, seq: int, timeout: float) -> bool:
+        """Wait until the hub holds entries up to `seq` (or the copier gave up); True if so."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while self._status.copied < seq and self._status.state not in ("refused", "stopped"):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._changed.wait(left)
+            return self._status.copied >= seq
+
+    # -- the thread -------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        failures = 0
+        try:
+            while not self._stopping.is_set():
+                self._wake.clear()
+                try:
+                    self._copy()
+                except HubRefused as refused:
+                    self._set(state="refused", detail=str(refused))
+                    return
+                except (HubError, LedgerError) as e:
+                    # The hub (or, briefly, the file) cannot be used: keep recording, wait longer
+                    # each time; a notify does not cut the wait short.
+                    failures += 1
+                    self._drop_hub()
+                    self._set(state="retrying", detail=str(e), failures=failures)
+                    self._stopping.wait(self.backoff.delay(failures, self._rng))
+                    continue
+                failures = 0
+                self._wake.wait(self.poll)
+        finally:
+            self._close()
+            with self._changed:
+                if self._status.state != "refused":
+                    self._status = replace(self._status, state="stopped")
+                self._changed.notify_all()
+
+    def _copy(self) -> None:
+        if self._ledger is None:
+            self._ledger = open_ledger(self.db, create=False, readonly=True)
+        if self.game_id is None:
+            self.game_id = self._ledger.latest_game_id()
+            if self.game_id is None:
+                return  # no game recorded yet
+        if self._hub is None:
+            self._hub = self._opener(self.url)
+        self._set(state="copying")
+        pushed = push_game(self._hub, self._ledger.database, self.game_id, self.source,
+                           commands=self.commands,
+                           progress=lambda receipt: self._set(copied=receipt.head[0]))
+        self._set(local=pushed.entries, copied=pushed.held, state="up to date", detail=None,
+                  failures=0)
+
+    def _set(self, **change: object) -> None:
+        with self._changed:
+            self._status = replace(self._status, **change)  # type: ignore[arg-type]
+            self._changed.notify_all()
+
+    def _drop_hub(self) -> None:
+        hub, self._hub = self._hub, None
+        if hub is not None:
+            hub.close()
+
+    def _close(self) -> None:
+        self._drop_hub()
+        ledger, self._ledger = self._ledger, None
+        if ledger is not None:
+            ledger.close()
+
+
+def replicator_for(location: str, game_id: str | None = None) -> Replicator | None:
+    """A started copier for a table's file when BANKER_HUB_URL is set (None otherwise, and
+    for a ledger that is itself a database URL: the hub holds it already or never will)."""
+    url = hub_url()
+    if url is None or "://" in location:
+        return None
+    return Replicator(location, url, game_id=game_id).start()

@@ -1,0 +1,48 @@
+"""The hub's own tables (migration 0006) beside the ledger's, as SQLAlchemy Core metadata."""
+
+from __future__ import annotations
+
+from sqlalchemy import CheckConstraint, Column, Index, Integer, String, Table, Text
+
+from app.ledger.schema import TIMESTAMP_LENGTH, metadata
+
+# One row per game the hub holds: its head as last received, where it came from, and the
+# first divergence found (a rewritten or shortened table), which stays for the head judge.
+hub_games = Table(
+    "hub_games",
+    metadata,
+    Column("game_id", String(36), primary_key=True),
+    Column("label", Text, nullable=True),
+    Column("source", Text, nullable=False),
+    Column("entries", Integer, nullable=False),
+    Column("head_hash", String(64), nullable=False),
+    Column("last_recorded_at", String(TIMESTAMP_LENGTH), nullable=True),
+    Column("last_arrival_at", String(TIMESTAMP_LENGTH), nullable=False),
+    Column("diverged_at", String(TIMESTAMP_LENGTH), nullable=True),
+    Column("diverged", Text, nullable=True),
+)
+
+# Every refused batch: "broken" (its own chain does not check out) or "diverged" (it differs
+# from what the hub already holds). Nothing of a refused batch is stored but this row.
+hub_refusals = Table(
+    "hub_refusals",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(36), nullable=False),
+    Column("at", String(TIMESTAMP_LENGTH), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("seq", Integer, nullable=True),
+    Column("reason", Text, nullable=False),
+    Column("source", Text, nullable=False),
+    CheckConstraint("kind IN ('broken', 'diverged')", name="kind"),
+    Index("ix_hub_refusals_game_id", "game_id"),
+)
+
+# The tournament's judges: a table takes these registrations into a new game's new_game.
+hub_judges = Table(
+    "hub_judges",
+    metadata,
+    Column("name", String(40), primary_key=True),
+    Column("pin_hash", Text, nullable=False),
+    Column("created_at", String(TIMESTAMP_LENGTH), nullable=False),
+)

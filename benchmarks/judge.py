@@ -1,0 +1,72 @@
+"""The judge's window: how long any entry of a long game takes to appear (time travel), from the
+slider's new value to the board, the players' panels and the clock repainted."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from random import Random
+
+from benchmarks.games import open_game, play_to
+
+SIZES = (3000, 20000)
+SAMPLES = 200
+
+
+def time_travel(events: int, samples: int = SAMPLES) -> tuple[int, list[float], list[float]]:
+    """For a classic game of at least `events` events (benchmarks.games: random legal play):
+    the entry count, and for `samples` entries picked at random the milliseconds of
+    TableGame.state_at alone and of the whole step in the judge's window (state_at, the view,
+    the widgets updated and repainted); the first of each is the first after opening."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from ui.app import application  # noqa: PLC0415
+    from ui.judge.session import JudgeSession  # noqa: PLC0415
+    from ui.judge.window import JudgeWindow  # noqa: PLC0415
+
+    app = application(sys.argv[:1])
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "long.db"
+        game = open_game(str(db))
+        play_to(game, events, Random(11))  # no buildings: the game runs as long as asked
+        game.idle()  # the snapshots the table's window stores as it goes
+        game.close()
+        session = JudgeSession(str(db), poll_ms=None)
+        window = JudgeWindow(session)
+        window.show()
+        app.processEvents()
+        head = session.head_seq
+        rng = Random(11)
+        folds, steps = [], []
+        for seq in (rng.randint(1, head) for _ in range(samples)):
+            began = time.perf_counter()
+            session.game.state_at(seq)
+            folds.append((time.perf_counter() - began) * 1000)
+            began = time.perf_counter()
+            window.travel.slider.setValue(seq)
+            window.travel.repaint()  # painted now, not at the next turn of the event loop
+            steps.append((time.perf_counter() - began) * 1000)
+            assert window.travel.seq == seq
+        window.close()
+        window.deleteLater()
+        app.processEvents()
+        return head, folds, steps
+
+
+def main() -> None:
+    """Print the judge's rows of the benchmark table."""
+    for size in SIZES:
+        head, folds, steps = time_travel(size)
+        rest, fold_rest = steps[1:], folds[1:]
+        print(f"| judge's window: any entry of a {head:,}-event game ({len(steps)} at random) | "
+              f"shown in median {statistics.median(rest):.1f} ms, slowest {max(rest):.1f} ms; "
+              f"the first after opening {steps[0]:.1f} ms (state_at alone: median "
+              f"{statistics.median(fold_rest):.1f} ms, slowest {max(fold_rest):.1f} ms, first "
+              f"{folds[0]:.1f} ms) |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

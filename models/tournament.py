@@ -1,0 +1,420 @@
+"""A tournament: players, stages and their settings, draws, the tables' results and the rulings.
+
+Pure data and pure changes: every change returns a new `Tournament` or raises `TournamentError`
+and changes nothing. Standings and advancement are in `models.tournament_standings`; the draw's
+arithmetic in `models.tournament_seating`."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from datetime import datetime
+from functools import cached_property
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from models.errors import BadInput
+from models.tournament_seating import SIZES, SeatingError, draw_tables
+
+PlayerId = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,23}$")]
+PlayerName = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^\S(.*\S)?$")]
+Slug = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,59}$")]
+Reason = Annotated[str, Field(min_length=1, pattern=r"\S")]
+Breaker = Literal["wins", "best_game"]
+BREAKER_WORDS = {"wins": "wins", "best_game": "highest single-game score"}
+
+
+class TournamentError(BadInput):
+    """A tournament change that cannot be made; says what and why (nothing was changed)."""
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Player(_Frozen):
+    """An entrant: the name printed at the table and in the standings, an id the organiser
+    gives (the badge number), and a contact that is never published."""
+
+    id: PlayerId
+    name: PlayerName
+    contact: str | None = None
+
+
+class Stage(_Frozen):
+    """One round of the tournament and its settings. `advance_by` "score": the top `advance`
+    across all the stage's tables go on; "table": the top `advance` of each table. In the last
+    stage `advance` is how many places are awarded (the final's top 3)."""
+
+    name: Annotated[str, Field(min_length=1, max_length=40, pattern=r"^\S(.*\S)?$")]
+    table_size: int = Field(default=4, description="Preferred table size; the other of 4/5 "
+                            "only where the numbers need it.")
+    advance: int = Field(ge=1)
+    advance_by: Literal["score", "table"]
+
+
+class Withdrawal(_Frozen):
+    """A player out before a stage's round starts (a late withdrawal or a no-show)."""
+
+    player: PlayerId
+    stage: str
+    reason: Reason
+    at: datetime
+
+
+class DrawnTable(_Frozen):
+    number: int
+    players: tuple[PlayerId, ...]  # seat order, clockwise from seat 1
+
+
+class Draw(_Frozen):
+    """A stage's seating from its seed; a later draw of the same stage supersedes it."""
+
+    stage: str
+    seed: int
+    entrants: tuple[PlayerId, ...]  # in the order they were shuffled from
+    tables: tuple[DrawnTable, ...]
+    at: datetime
+    superseded: str | None = None  # why it was replaced (a withdrawal, an entry, a redraw)
+
+
+class TableGameRef(_Frozen):
+    """Where a table's game is recorded: its ledger (a file or database URL) and game id."""
+
+    stage: str
+    table: int
+    source: str
+    game_id: str | None = None
+
+
+class PlayerResult(_Frozen):
+    """One player's line of a collected scoresheet."""
+
+    player: PlayerId
+    score: int
+    place: int
+    tied: bool  # level with another on the sheet after every tie-breaker ("=2nd")
+    bankrupt: bool
+    decided_by: str | None = None  # the sheet's tie-breaker that separated equal totals
+
+
+class TableResult(_Frozen):
+    stage: str
+    table: int
+    head: str  # the sheet's footer head: the ledger it came from can be checked against it
+    players: tuple[PlayerResult, ...]
+
+
+class Ruling(_Frozen):
+    """The head judge's decision on a tie: the tied players in the order decided."""
+
+    stage: str
+    table: int | None  # None: a tie across the stage's tables
+    order: tuple[PlayerId, ...]
+    judge: PlayerName
+    reason: Reason
+    at: datetime
+
+
+class Tournament(_Frozen):
+    id: Slug
+    name: Annotated[str, Field(min_length=1, max_length=80)]
+    profile: str
+    minutes: int | None = Field(default=None, ge=1, le=600)
+    sizes: tuple[int, ...] = SIZES  # the table sizes the profile seats (SG: 4 only)
+    breakers: tuple[Breaker, ...] = ("wins", "best_game")
+    players: tuple[Player, ...] = ()
+    stages: tuple[Stage, ...]
+    withdrawals: tuple[Withdrawal, ...] = ()
+    draws: tuple[Draw, ...] = ()
+    games: tuple[TableGameRef, ...] = ()
+    results: tuple[TableResult, ...] = ()
+    rulings: tuple[Ruling, ...] = ()
+
+    @model_validator(mode="after")
+    def _sound(self) -> Tournament:
+        if not self.stages:
+            raise ValueError("a tournament needs at least one stage")
+        names = [s.name.casefold() for s in self.stages]
+        if len(set(names)) != len(names):
+            raise ValueError("stage names must differ")
+        for stage in self.stages:
+            if stage.table_size not in self.sizes:
+                raise ValueError(f"{stage.name}: tables of {stage.table_size}; this profile "
+                                 f"seats {' or '.join(map(str, self.sizes))}")
+        ids = [p.id for p in self.players]
+        if len(set(ids)) != len(ids):
+            raise ValueError("player ids must differ")
+        return self
+
+    # Reading ------------------------------------------------------------------------------
+
+    def stage(self, name: str) -> Stage:
+        """The stage called `name` (any case) or numbered `name` (1 = the first)."""
+        if name.isdigit() and 1 <= int(name) <= len(self.stages):
+            return self.stages[int(name) - 1]
+        found = next((s for s in self.stages if s.name.casefold() == name.casefold()), None)
+        if found is None:
+            raise TournamentError(f"no stage {name!r}: the stages are "
+                                  + ", ".join(s.name for s in self.stages))
+        return found
+
+    def index(self, stage: str) -> int:
+        """The stage's place in the order of stages (0 = the first)."""
+        return self.stages.index(self.stage(stage))
+
+    @cached_property
+    def _by_id(self) -> dict[str, Player]:
+        return {p.id: p for p in self.players}
+
+    @cached_property
+    def _names(self) -> Counter[str]:
+        return Counter(p.name.casefold() for p in self.players)
+
+    @cached_property
+    def _results(self) -> dict[tuple[str, int], TableResult]:
+        return {(r.stage, r.table): r for r in self.results}
+
+    def player(self, player_id: str) -> Player:
+        found = self._by_id.get(player_id)
+        if found is None:
+            raise TournamentError(f"no player with id {player_id!r}")
+        return found
+
+    def draw(self, stage: str) -> Draw | None:
+        """The stage's current draw (the latest), or None before it is drawn."""
+        name = self.stage(stage).name
+        return next((d for d in reversed(self.draws) if d.stage == name and not d.superseded),
+                    None)
+
+    def started(self, stage: str) -> bool:
+        """A stage's round has started once any of its tables' games is recorded."""
+        name = self.stage(stage).name
+        return any(g.stage == name for g in self.games)
+
+    def withdrawn_before(self, stage: str) -> set[str]:
+        """Players withdrawn before `stage` or an earlier stage."""
+        upto = self.index(stage)
+        return {w.player for w in self.withdrawals if self.index(w.stage) <= upto}
+
+    def seat_name(self, player_id: str) -> str:
+        """The name a player has at the table: the name, with the id where names repeat."""
+        player = self.player(player_id)
+        if self._names[player.name.casefold()] == 1:
+            return player.name
+        return f"{player.name[:40 - len(player.id) - 3]} ({player.id})"
+
+    def result(self, stage: str, table: int) -> TableResult | None:
+        return self._results.get((self.stage(stage).name, table))
+
+
+# Making one --------------------------------------------------------------------------------
+
+def default_stages(profile: str) -> tuple[Stage, ...]:
+    """SG Advancement Criteria: one qualifying game each, the top 16 by score to four
+    semi-final tables of 4, each semi-final table's winner to the final table of 4, the final
+    placing the top 3. PX 3.1 seats qualifying tables of 4 or 5; the books say no more, so the
+    same later stages are the default (every count is a setting)."""
+    return (Stage(name="Qualifying", table_size=4, advance=16, advance_by="score"),
+            Stage(name="Semi-final", table_size=4, advance=1, advance_by="table"),
+            Stage(name="Final", table_size=4, advance=3, advance_by="table"))
+
+
+def slug_of(name: str) -> str:
+    """A tournament's id from its name: lower case letters, digits and hyphens."""
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:60].strip("-")
+    if not slug:
+        raise TournamentError(f"a tournament name needs a letter or digit: {name!r}")
+    return slug
+
+
+def new_tournament(name: str, profile: str, sizes: tuple[int, ...], *,
+                   stages: tuple[Stage, ...] | None = None, minutes: int | None = None,
+                   tid: str | None = None) -> Tournament:
+    """A tournament with no players yet; `sizes` are the table sizes of 4 and 5 the profile
+    seats (its players_min to players_max)."""
+    sizes = tuple(s for s in SIZES if s in sizes)
+    if not sizes:
+        raise TournamentError(f"the profile {profile} seats neither 4 nor 5 players at a table")
+    chosen = stages or tuple(s.model_copy(update={"table_size": sizes[0]})
+                             for s in default_stages(profile))
+    return _valid(dict(id=tid or slug_of(name), name=name, profile=profile, minutes=minutes,
+                       sizes=sizes, stages=chosen))
+
+
+def _valid(data: dict[str, Any]) -> Tournament:
+    try:
+        return Tournament.model_validate(data)
+    except ValueError as e:  # pydantic's ValidationError is a ValueError
+        raise TournamentError(_plain(e)) from e
+
+
+def _plain(error: ValueError) -> str:
+    errors = getattr(error, "errors", None)
+    if errors is None:
+        return str(error)
+    return "; ".join(f"{'.'.join(map(str, x['loc'])) or 'tournament'}: {x['msg']}"
+                     for x in errors())
+
+
+def _changed(t: Tournament, **update: Any) -> Tournament:
+    return _valid(t.model_dump() | {k: [_dump(v) for v in value] if isinstance(value, tuple)
+                                    else value for k, value in update.items()})
+
+
+def _dump(value: Any) -> Any:
+    return value.model_dump() if isinstance(value, BaseModel) else value
+
+
+# Players -----------------------------------------------------------------------------------
+
+def add_players(t: Tournament, players: list[Player], at: datetime) -> Tournament:
+    """Enter players. Before the first round starts only; a draw already made is superseded
+    (drawn again with the newcomers)."""
+    first = t.stages[0].name
+    if t.started(first):
+        raise TournamentError(f"the {first} round has started: no more entries")
+    taken = {p.id for p in t.players}
+    for player in players:
+        if player.id in taken:
+            raise TournamentError(f"player id {player.id!r} is taken "
+                                  f"(by {t.player(player.id).name})")
+        taken.add(player.id)
+    why = f"{', '.join(p.name for p in players)} entered at {at:%Y-%m-%d %H:%M}"
+    return _changed(t, players=t.players + tuple(players), draws=_without_draw(t, first, why))
+
+
+def withdraw(t: Tournament, player_id: str, reason: str, at: datetime) -> Tournament:
+    """A late withdrawal or a no-show, before the round of the stage the player is next in
+    starts; that stage's draw (if made) is superseded and must be drawn again. A player who
+    does not turn up once the game has started follows the officials' rules at the table."""
+    t.player(player_id)
+    stage = next_stage(t, player_id)
+    if stage is None:
+        raise TournamentError(f"{t.player(player_id).name} is in no stage still to play")
+    if t.started(stage.name):
+        raise TournamentError(
+            f"the {stage.name} round has started: a player missing at the start of the game "
+            "is ruled at the table (RULES.md Table officials: declared bankrupt)")
+    entry = Withdrawal(player=player_id, stage=stage.name, reason=reason, at=at)
+    why = f"{t.player(player_id).name} withdrew at {at:%Y-%m-%d %H:%M}: {reason}"
+    return _changed(t, withdrawals=(*t.withdrawals, entry),
+                    draws=_without_draw(t, stage.name, why))
+
+
+def next_stage(t: Tournament, player_id: str) -> Stage | None:
+    """The first stage whose round has not started that the player may still play in."""
+    from models.tournament_standings import entrants  # noqa: PLC0415 (they import this module)
+
+    if player_id in t.withdrawn_before(t.stages[-1].name):
+        return None
+    for index, stage in enumerate(t.stages):
+        if t.started(stage.name):
+            continue
+        if index == 0:
+            return stage
+        try:
+            return stage if player_id in entrants(t, stage.name) else None
+        except TournamentError:
+            return stage  # the stage before is still being decided: the player may reach it
+    return None
+
+
+def _without_draw(t: Tournament, stage: str, why: str) -> tuple[Draw, ...]:
+    # A superseded draw stays in the record with its seed and the reason: a draw is only ever
+    # replaced by a fresh one (a new seed), never edited.
+    return tuple(d.model_copy(update={"superseded": why})
+                 if d.stage == stage and not d.superseded else d for d in t.draws)
+
+
+# Draws, games, results, rulings ------------------------------------------------------------
+
+def draw(t: Tournament, stage: str, seed: int, at: datetime) -> Tournament:
+    """Seat the stage's entrants at random from `seed` (recorded, so anyone can repeat it);
+    later stages draw within the qualified. Refused once the round has started."""
+    from models.tournament_standings import entrants  # noqa: PLC0415
+
+    chosen = t.stage(stage)
+    if t.started(chosen.name):
+        raise TournamentError(f"the {chosen.name} round has started: its draw stands")
+    players = entrants(t, chosen.name)
+    try:
+        tables = draw_tables(players, seed, chosen.table_size, t.sizes)
+    except SeatingError as e:
+        raise TournamentError(f"the {chosen.name}: {e}") from e
+    made = Draw(stage=chosen.name, seed=seed, entrants=players, at=at,
+                tables=tuple(DrawnTable(number=n, players=p) for n, p in enumerate(tables, 1)))
+    why = f"drawn again at {at:%Y-%m-%d %H:%M}"
+    return _changed(t, draws=(*_without_draw(t, chosen.name, why), made))
+
+
+def drawn_table(t: Tournament, stage: str, table: int) -> DrawnTable:
+    """A table of the stage's current draw."""
+    made = t.draw(stage)
+    if made is None:
+        raise TournamentError(f"the {t.stage(stage).name} is not drawn yet")
+    found = next((x for x in made.tables if x.number == table), None)
+    if found is None:
+        raise TournamentError(f"the {made.stage} has tables 1 to {len(made.tables)}, not {table}")
+    return found
+
+
+def attach_game(t: Tournament, stage: str, table: int, source: str,
+                game_id: str | None = None) -> Tournament:
+    """Record where a table's game is played; the stage's round has then started."""
+    name = t.stage(stage).name
+    drawn_table(t, name, table)
+    if any(g.stage == name and g.table == table for g in t.games):
+        raise TournamentError(f"{name} table {table} already has its game")
+    ref = TableGameRef(stage=name, table=table, source=source, game_id=game_id)
+    return _changed(t, games=(*t.games, ref))
+
+
+def record_result(t: Tournament, stage: str, table: int, sheet: dict[str, Any]) -> Tournament:
+    """A table's result from its collected scoresheet (the dict app.scoresheet makes), checked
+    against the draw: the sheet must be collected and carry exactly the table's players."""
+    return record_results(t, stage, {table: sheet})
+
+
+def record_results(t: Tournament, stage: str, sheets: dict[int, dict[str, Any]]) -> Tournament:
+    """Several tables' results at once (see record_result); all or nothing."""
+    name = t.stage(stage).name
+    found = {table: _table_result(t, name, table, sheet) for table, sheet in sheets.items()}
+    kept = tuple(r for r in t.results if r.stage != name or r.table not in found)
+    return _changed(t, results=kept + tuple(found.values()))
+
+
+def _table_result(t: Tournament, name: str, table: int, sheet: dict[str, Any]) -> TableResult:
+    seated = {t.seat_name(p): p for p in drawn_table(t, name, table).players}
+    footer, lines = sheet.get("footer", {}), sheet.get("players", [])
+    if not footer.get("collected"):
+        raise TournamentError(f"{name} table {table}: the scoresheet is not collected yet "
+                              "(the game must be over and its sheet collected)")
+    names = {line["name"] for line in lines}
+    if names != set(seated):
+        raise TournamentError(f"{name} table {table}: the sheet's players "
+                              f"({', '.join(sorted(names))}) are not the table's "
+                              f"({', '.join(sorted(seated))})")
+    return TableResult(stage=name, table=table, head=str(footer.get("head")), players=tuple(
+        PlayerResult(player=seated[x["name"]], score=int(x["total"]), place=int(x["position"]),
+                     tied=bool(x["tied"]), bankrupt=bool(x["bankrupt"]),
+                     decided_by=x.get("decided_by")) for x in lines))
+
+
+def rule_tie(t: Tournament, stage: str, order: list[str], judge: str, reason: str,
+             at: datetime) -> Tournament:
+    """The head judge's ruling on a tie shown in the standings: `order` is every tied
+    player, in the order decided (those first advance)."""
+    from models.tournament_standings import standings  # noqa: PLC0415
+
+    name = t.stage(stage).name
+    open_ties = standings(t, name).ties
+    tie = next((x for x in open_ties if set(x.players) == set(order)), None)
+    if tie is None or len(order) != len(set(order)):
+        shown = "; ".join(", ".join(x.players) for x in open_ties) or "none"
+        raise TournamentError(f"no open tie of exactly {', '.join(order)} in the {name} "
+                              f"(open ties: {shown})")
+    ruling = Ruling(stage=name, table=tie.table, order=tuple(order), judge=judge, reason=reason,
+                    at=at)
+    return _changed(t, rulings=(*t.rulings, ruling))

@@ -1,0 +1,65 @@
+"""Tables for the hub's tests: random legal games recorded through TableGame in their own files,
+and the hubs they copy to (a SQLite file always; PostgreSQL when its server can start)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from random import Random
+
+from app import judges
+from app.simulate import roll_off
+from app.tables import TableGame
+from models.choices import random_command
+from models.commands import NewGame
+from models.engine import decide
+from models.errors import BankerError
+from tests.postgres import hub_url
+
+HUBS = ["sqlite", "postgresql"]
+"""Every hub test runs on both; the PostgreSQL half is skipped, saying why, without a server."""
+
+JUDGE, PIN = "Lee", "246802"
+
+
+class StepClock:
+    """Moves on 10 ms at each reading from a fixed morning, so every entry is in order."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self.at = start or datetime(2026, 11, 21, 9, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.at += timedelta(milliseconds=10)
+        return self.at
+
+
+def new_table(folder: Path, number: int, seed: int | None = None) -> TableGame:
+    """Table `number`: a classic game for four in folder/table-N.db, labelled "table N"."""
+    game = TableGame.open(str(folder / f"table-{number}.db"), now=StepClock())
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    game.submit(NewGame(type="new_game", profile="classic", players=names,
+                        label=f"table {number}", roll_off=roll_off(names, Random(seed or number)),
+                        judges=[judges.registration(JUDGE, PIN)]))
+    return game
+
+
+def play(game: TableGame, commands: int, rng: Random) -> None:
+    """Record `commands` random commands the rules accept (no building: games stay long)."""
+    for _ in range(commands):
+        assert game.table is not None and game.state is not None
+        if game.state.phase == "over":
+            return
+        for command in random_command(game.table, game.state, rng):
+            if command.type in ("build", "declare_bankruptcy"):
+                continue
+            try:
+                decide(game.table, game.state, command)
+            except BankerError:
+                continue
+            game.submit(command)
+            break
+
+
+def fresh_hub(kind: str, folder: Path) -> str:
+    """A new empty hub of `kind` (see tests.postgres.hub_url)."""
+    return hub_url(kind, folder)

@@ -1,0 +1,247 @@
+"""The judge's window reads a recorded game without writing to it: every entry, filters, time
+travel to an earlier entry, the difference a rent makes, and the verification in words."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PySide6.QtCore import Qt
+
+from app import review
+from app.cli import main as banker
+from app.tables import TableGame, parse_command, read_script
+from tests.app.recorded_games import EXAMPLES, SetClock, line_of, record
+from ui.judge.entries_model import ENTRY_COLUMN, SEQ_ROLE
+from ui.judge.session import JudgeSession
+from ui.judge.window import JudgeWindow
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+SAMPLE = "classic-sample.jsonl"
+RENT_TEXT = "Cy pays Ann 25 rent (claim 1)"
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The classic sample game, its last command (Bob buys Atlantic Avenue) undone."""
+    db = tmp_path_factory.mktemp("judge") / "sample.db"
+    game = record(db, SAMPLE)
+    game.submit(parse_command({"type": "undo"}))
+    game.close()
+    return db
+
+
+@pytest.fixture
+def db(recorded: Path, tmp_path: Path) -> Path:
+    copy = tmp_path / "game.db"
+    shutil.copy(recorded, copy)
+    return copy
+
+
+@pytest.fixture
+def open_judge(qtbot) -> Iterator[Callable[[Path], JudgeWindow]]:
+    windows: list[JudgeWindow] = []
+
+    def make(path: Path) -> JudgeWindow:
+        session = JudgeSession(str(path), now=SetClock(), poll_ms=None)
+        session.sleep = lambda _seconds: None  # the wrong-PIN delay is the service's own test
+        window = JudgeWindow(session)
+        qtbot.addWidget(window)
+        window.show()
+        windows.append(window)
+        return window
+
+    yield make
+    for window in windows:
+        window.session.close()
+
+
+def shown_seqs(window: JudgeWindow) -> list[int]:
+    proxy = window.entries.proxy
+    return [int(proxy.index(row, 0).data(SEQ_ROLE)) for row in range(proxy.rowCount())]
+
+
+def rent_seq(window: JudgeWindow) -> int:
+    return next(e.seq for e in window.session.entries if e.text == RENT_TEXT)
+
+
+def test_the_list_holds_every_entry_and_the_file_is_not_written(
+        open_judge, db: Path, qtmodeltester) -> None:
+    before = db.read_bytes()
+    window = open_judge(db)
+    model = window.entries.model
+    assert model.rowCount() == window.session.head_seq == len(review.entries(window.session.game))
+    assert [e.seq for e in model.entries] == list(range(1, window.session.head_seq + 1))
+    qtmodeltester.check(model)
+    qtmodeltester.check(window.entries.proxy)
+    assert window.session.writable is False
+    assert "read-only" in window.windowTitle()
+    window.close()
+    assert db.read_bytes() == before  # opened read-only: not a byte changed
+
+
+def test_voided_entries_are_grey_struck_out_and_say_what_voided_them(open_judge, db: Path) -> None:
+    window = open_judge(db)
+    model = window.entries.model
+    voided = [e for e in model.entries if e.voided]
+    # The undo took back Bob's purchase of Atlantic Avenue: the buy and the turn it passed.
+    assert [e.text for e in voided] == ["Bob buys Atlantic Avenue for 260", "Turn 14: Cy to play"]
+    row = model.row_of(voided[0].seq)
+    assert row is not None
+    text = model.index(row, ENTRY_COLUMN).data()
+    assert text.endswith(f"voided by #{window.session.head_seq}")
+    assert model.index(row, ENTRY_COLUMN).data(Qt.ItemDataRole.FontRole).strikeOut()
+    assert model.index(row, 0).data(Qt.ItemDataRole.ForegroundRole).name() == "#8a8a8a"
+
+
+def test_the_filters_show_exactly_what_review_matching_finds(open_judge, db: Path) -> None:
+    window = open_judge(db)
+    panel, entries = window.entries, window.session.entries
+    panel.player.setCurrentText("Cy")
+    assert shown_seqs(window) == [e.seq for e in review.matching(entries, players=("Cy",))]
+    assert all("Cy" in e.players for e in entries if e.seq in shown_seqs(window))
+    panel.kind.setCurrentText("money")
+    expected = review.matching(entries, players=("Cy",), categories=("money",))
+    assert shown_seqs(window) == [e.seq for e in expected]
+    assert RENT_TEXT in [e.text for e in expected]
+    panel.search.setText("RENT")
+    assert shown_seqs(window) == [e.seq for e in review.matching(
+        entries, players=("Cy",), categories=("money",), text="rent")]
+    assert RENT_TEXT in [model_text(window, s) for s in shown_seqs(window)]
+    assert panel.count.text().startswith(f"Showing {len(shown_seqs(window))} of")
+    panel.player.setCurrentIndex(0)
+    panel.kind.setCurrentIndex(0)
+    panel.search.clear()
+    assert shown_seqs(window) == list(range(1, window.session.head_seq + 1))
+
+
+def test_the_time_filter_keeps_the_entries_recorded_between_two_times(open_judge, db: Path) -> None:
+    window = open_judge(db)
+    panel, entries = window.entries, window.session.entries
+    rent = next(e for e in entries if e.text == RENT_TEXT)
+    panel.timed.setChecked(True)
+    panel.since.setDateTime(panel.since.dateTime().fromMSecsSinceEpoch(
+        int(rent.recorded_at.timestamp() * 1000)))
+    shown = shown_seqs(window)
+    assert shown[0] == rent.seq  # the sample's entries are 5 s apart: the rent's is the first
+    assert shown == [e.seq for e in review.matching(entries, since=rent.recorded_at)]
+
+
+def model_text(window: JudgeWindow, seq: int) -> str:
+    return window.session.entries[seq - 1].text
+
+
+def test_the_slider_shows_the_cash_banker_state_at_gives(open_judge, db: Path, qtbot) -> None:
+    window = open_judge(db)
+    seq = rent_seq(window) - 1  # the claim is open, the rent not yet paid
+    window.travel.slider.setFocus()
+    window.travel.slider.setValue(seq)
+    assert window.travel.seq == seq and not window.travel.at_now
+    state = window.session.game.state_at(seq)
+    assert state is not None
+    printed = CliRunner().invoke(banker, ["state", "--db", str(db), "--at", str(seq), "--json"])
+    assert printed.exit_code == 0, printed.output
+    at = json.loads(printed.output)
+    assert at["head_seq"] == seq
+    for player in at["players"]:
+        panel = window.travel.players.panel(player["name"])
+        assert panel.cash.text() == f"M{player['cash']:,}"
+        assert player["cash"] == next(p.cash for p in state.players if p.name == player["name"])
+    # One entry on, the rent is paid: Cy 25 less, Ann 25 more (RULES: one railway, rent 25).
+    qtbot.keyClick(window.travel.slider, Qt.Key.Key_Right)
+    assert window.travel.seq == seq + 1
+    cash = {p["name"]: p["cash"] for p in at["players"]}
+    assert window.travel.players.panel("Cy").cash.text() == f"M{cash['Cy'] - 25:,}"
+    assert window.travel.players.panel("Ann").cash.text() == f"M{cash['Ann'] + 25:,}"
+    assert "THE PAST" in window.travel.where.text()
+    qtbot.keyClick(window.travel.slider, Qt.Key.Key_End)
+    assert window.travel.at_now and "NOW" in window.travel.where.text()
+
+
+def test_picking_an_entry_moves_time_travel_and_left_right_step(open_judge, db: Path,
+                                                                 qtbot) -> None:
+    window = open_judge(db)
+    rent = rent_seq(window)
+    window.entries.select(rent)
+    assert window.travel.seq == rent
+    table = window.entries.table
+    qtbot.keyClick(table, Qt.Key.Key_Left)
+    assert window.travel.seq == rent - 1 and window.entries.current_seq() == rent - 1
+    qtbot.keyClick(table, Qt.Key.Key_Up)
+    assert window.travel.seq == rent - 2
+    qtbot.keyClick(table, Qt.Key.Key_Right)
+    assert window.travel.seq == rent - 1
+    qtbot.keyClick(table, Qt.Key.Key_End)
+    assert window.travel.seq == window.session.head_seq and window.travel.at_now
+
+
+def test_the_entry_under_the_cursor_is_said_in_full_below_the_list(open_judge, db: Path,
+                                                                     qtbot) -> None:
+    window = open_judge(db)
+    rent = rent_seq(window)
+    window.entries.select(rent)
+    words = window.entries.words.text()
+    assert words.startswith(f"#{rent} · ") and words.endswith(f"banker: {RENT_TEXT}")
+    qtbot.keyClick(window.entries.table, Qt.Key.Key_Left)  # time travel moves the cursor too
+    assert window.entries.words.text().startswith(f"#{rent - 1} · ")
+    # The game clock's column says what it counts: minutes played, not a time of day.
+    header = window.entries.model.headerData(2, Qt.Orientation.Horizontal)
+    assert header == "Played"
+
+
+def test_the_difference_of_two_entries_shows_the_rent(open_judge, db: Path) -> None:
+    window = open_judge(db)
+    rent = rent_seq(window)
+    lines = window.diff.compare_pair(rent - 1, rent)
+    assert lines == review.diff(window.session.game, rent - 1, rent).lines()
+    found = review.diff(window.session.game, rent - 1, rent)
+    before_cy, after_cy = found.cash["Cy"]
+    before_ann, after_ann = found.cash["Ann"]
+    assert (before_cy - after_cy, after_ann - before_ann) == (25, 25)  # one railway: rent 25
+    assert set(found.cash) == {"Cy", "Ann"}
+    assert window.diff.lines.count() == len(lines) > 0
+    assert f"{len(lines)} change" in window.diff.heading.text()
+    # Ctrl+D compares the selected entry with the one before it.
+    window.entries.select(rent)
+    window.compare_selected()
+    assert (window.diff.first.value(), window.diff.second.value()) == (rent - 1, rent)
+
+
+def test_verify_says_sound_in_words(open_judge, db: Path) -> None:
+    window = open_judge(db)
+    verdict = window.verify.verify()
+    assert verdict.sound
+    assert window.verify.result.text().startswith(f"sound: {window.session.head_seq} entries")
+    assert verdict.head in window.verify.result.text()
+
+
+def test_a_typed_head_of_a_shortened_file_says_the_tail_is_missing(open_judge,
+                                                                     tmp_path: Path) -> None:
+    full, early = tmp_path / "full.db", tmp_path / "early.db"
+    cut_at = line_of(SAMPLE, "collect_rent")
+    clock = SetClock()
+    record(full, SAMPLE, before_line=cut_at, clock=clock).close()
+    shutil.copy(full, early)  # the file as it stood before the rent: its tail is missing
+    game = TableGame.open(str(full), now=clock, create=False)
+    for number, line in read_script((EXAMPLES / SAMPLE).read_text(encoding="utf-8")):
+        if number >= cut_at:
+            game.submit(parse_command(line))
+    signed = review.verdict(game).head  # as printed on the scoresheet the players signed
+    game.close()
+    window = open_judge(early)
+    window.verify.head.setText(signed)
+    same, words = window.verify.check_head()
+    assert not same
+    assert words == review.head_check(window.session.game, signed)[1]
+    assert "tail" in words
+    assert window.verify.head_result.text() == words
+    window.verify.head.setText("not a head")
+    assert window.verify.check_head()[0] is False
+    whole = open_judge(full)
+    whole.verify.head.setText(signed)
+    assert whole.verify.check_head()[0] is True  # the signed file itself is the game

@@ -1,0 +1,251 @@
+"""What the head judge's window shows, read from the hub: one TableRow a game, and the stage's
+standings from the tournament service. No Qt here: the poller runs it on a thread of its own."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from app import actions, review, tournaments
+from app.hub import Hub, HubError, Refusal, TableOnHub
+from app.ledger import Ledger, LedgerError, open_ledger
+from app.tables import TableGame
+from models.errors import BankerError
+
+Clock = Callable[[], datetime]
+
+STALLED_AMBER_S = 3 * 60
+"""A table in play with no entry for this long stands out amber..."""
+STALLED_RED_S = 10 * 60
+"""...and red after this long (a table may think for a while; ten minutes is a stopped game)."""
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What one game's state on the hub says (read again only when the hub holds new entries)."""
+
+    entries: int
+    turn: int | None
+    players: tuple[str, ...]
+    ended: str | None
+    winner: str | None
+    disputes_open: int
+    clock_minutes: int | None
+    clock_started: bool
+    clock_paused: bool
+    time_called: bool
+    problem: str | None = None  # why the hub's copy could not be read or does not verify
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One table as the head judge sees it at `now`."""
+
+    game_id: str
+    label: str
+    entries: int
+    age_s: float | None
+    time_left_ms: int | None
+    facts: GameFacts | None
+    diverged: str | None
+    refused: str | None  # the last refused batch's reason, when the hub refused any
+    refusals: int
+
+    @property
+    def finished(self) -> bool:
+        return self.facts is not None and self.facts.ended is not None
+
+    @property
+    def flagged(self) -> str | None:
+        """Why the row is red, or None: diverged, refused batches, a copy that cannot be read."""
+        if self.diverged:
+            return f"DIVERGED: {self.diverged}"
+        if self.refused:
+            return f"{self.refusals} batch{'es' * (self.refusals > 1)} refused: {self.refused}"
+        if self.facts is not None and self.facts.problem:
+            return f"the hub's copy does not read: {self.facts.problem}"
+        return None
+
+    @property
+    def stall(self) -> str | None:
+        """'red' or 'amber' for a table in play with no entry for a while; None otherwise."""
+        if self.finished or self.age_s is None:
+            return None
+        if self.age_s > STALLED_RED_S:
+            return "red"
+        return "amber" if self.age_s > STALLED_AMBER_S else None
+
+
+@dataclass(frozen=True)
+class StandingsLine:
+    position: str
+    name: str
+    table: int
+    score: int | None
+    place: int | None
+    wins: int
+    status: str
+    advances: bool
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The stage's standings as the tournament service gives them (never worked out here)."""
+
+    tournament: str
+    stage: str
+    lines: tuple[StandingsLine, ...]
+    awaiting: tuple[int, ...]
+    ties: tuple[str, ...]  # "Ann, Bob level on 1800 (positions 4-5)"
+    close_calls: tuple[str, ...]
+    decided: bool
+
+
+@dataclass(frozen=True)
+class Hall:
+    """One reading of the hub: every table, the standings (when a tournament is followed), when
+    it was read and how long the reading took."""
+
+    at: datetime
+    rows: tuple[TableRow, ...]
+    standings: Standings | None = None
+    standings_problem: str | None = None
+    read_ms: float = 0.0
+    notes: tuple[str, ...] = field(default=())
+
+
+class HallReader:
+    """Reads the hub again and again: each game is opened once (read-only, one connection pool
+    for them all) and folded again only when the hub holds new entries of it.
+
+    Raises HubError (HubUnreachable when the hub cannot be used just now) from `read`."""
+
+    def __init__(self, hub_url: str, tournament: str | None = None, stage: str | None = None,
+                 now: Clock | None = None) -> None:
+        self.hub_url = hub_url
+        self.tournament = tournament
+        self.stage = stage
+        self.now = now or (lambda: datetime.now(UTC))
+        self._hub: Hub | None = None
+        self._ledger: Ledger | None = None
+        self._games: dict[str, TableGame] = {}
+        self._facts: dict[str, GameFacts] = {}
+
+    def read(self) -> Hall:
+        """Every table on the hub, as of now; raises HubError."""
+        started = datetime.now(UTC)
+        hub = self._open()
+        try:
+            tables = hub.tables()
+            refusals = hub.refusals()
+        except HubError:
+            self.close()  # the next reading connects afresh
+            raise
+        last_refused: dict[str, Refusal] = {r.game_id: r for r in refusals}
+        now = self.now()
+        rows = tuple(self._row(t, last_refused.get(t.game_id), now) for t in tables)
+        standings, problem = self._standings(now)
+        took = (datetime.now(UTC) - started).total_seconds() * 1000
+        return Hall(at=now, rows=rows, standings=standings, standings_problem=problem,
+                    read_ms=took)
+
+    def _open(self) -> Hub:
+        if self._hub is None:
+            self._hub = Hub.open(self.hub_url, self.now)
+        return self._hub
+
+    def _row(self, table: TableOnHub, refusal: Refusal | None, now: datetime) -> TableRow:
+        facts = self._facts_of(table) if table.entries else None
+        game = self._games.get(table.game_id)
+        left = actions.time_left_ms(game) if game is not None and not (
+            facts and facts.problem) else None
+        return TableRow(
+            game_id=table.game_id, label=table.label or f"game {table.game_id}",
+            entries=table.entries, age_s=table.age_seconds(now), time_left_ms=left,
+            facts=facts, diverged=table.diverged,
+            refused=refusal.reason if refusal is not None and table.refusals else None,
+            refusals=table.refusals)
+
+    def _facts_of(self, table: TableOnHub) -> GameFacts:
+        known = self._facts.get(table.game_id)
+        if known is not None and known.entries == table.entries:
+            return known
+        try:
+            game = self._game(table.game_id)
+            facts = _facts(game, table.entries)
+        except BankerError as e:  # LedgerCorrupt, GameNotFound: shown on the row, not raised
+            self._games.pop(table.game_id, None)
+            facts = GameFacts(entries=table.entries, turn=None, players=(), ended=None,
+                              winner=None, disputes_open=0, clock_minutes=None,
+                              clock_started=False, clock_paused=False, time_called=False,
+                              problem=str(e))
+        self._facts[table.game_id] = facts
+        return facts
+
+    def _game(self, game_id: str) -> TableGame:
+        game = self._games.get(game_id)
+        if game is not None:
+            game.reload()
+            return game
+        if self._ledger is None:
+            self._ledger = open_ledger(self.hub_url, create=False, readonly=True)
+        game = TableGame(ledger=self._ledger, game_id=game_id, table=None, state=None,
+                         now=self.now)
+        game.reload()
+        self._games[game_id] = game
+        return game
+
+    def _standings(self, now: datetime) -> tuple[Standings | None, str | None]:
+        if self.tournament is None:
+            return None, None
+        try:
+            t = tournaments.load(self.tournament)
+            # The stage the hall is playing: the last one with a draw.
+            drawn = [s.name for s in t.stages if t.draw(s.name) is not None]
+            stage = self.stage or (drawn[-1] if drawn else None)
+            if stage is None:
+                return None, f"{t.name}: no stage is drawn yet"
+            found = tournaments.standings(t.id, stage)
+        except BankerError as e:
+            return None, str(e)
+        names = {r.player: r.name for r in found.rows}
+        lines = tuple(StandingsLine(
+            position="" if r.position is None else f"{'=' if r.tied else ''}{r.position}",
+            name=r.name, table=r.table, score=r.score, place=r.place, wins=r.wins,
+            status=r.status, advances=r.advances) for r in found.rows)
+        ties = tuple(f"{', '.join(names.get(p, p) for p in tie.players)} level on "
+                     f"{tie.score:,} (positions {tie.positions[0]}–{tie.positions[1]}"
+                     f"{'' if tie.table is None else f', table {tie.table}'})"
+                     for tie in found.ties)
+        calls = tuple(f"{c.name}: {c.reason}" for c in found.close_calls)
+        return Standings(tournament=t.name, stage=found.stage, lines=lines,
+                         awaiting=found.awaiting, ties=ties, close_calls=calls,
+                         decided=found.decided), None
+
+    def close(self) -> None:
+        """Release the hub's connections (a later `read` opens them again)."""
+        if self._ledger is not None:
+            self._ledger.close()
+        if self._hub is not None:
+            self._hub.close()
+        self._hub, self._ledger = None, None
+        self._games.clear()
+        self._facts.clear()
+
+
+def _facts(game: TableGame, entries: int) -> GameFacts:
+    """The game's facts from its state as folded from the hub's copy. Raises LedgerError."""
+    state = game.state
+    if state is None:
+        raise LedgerError(f"game {game.game_id}: the hub holds no opening for it")
+    clock = state.clock
+    problem = game.problems[0] if game.problems else None
+    open_disputes = sum(1 for d in review.disputes(game) if d.ruling is None)
+    return GameFacts(
+        entries=entries, turn=state.turn_no, players=tuple(p.name for p in state.players),
+        ended=state.ended, winner=state.winner, disputes_open=open_disputes,
+        clock_minutes=clock.minutes if clock is not None else None,
+        clock_started=clock is not None and clock.started_at is not None,
+        clock_paused=clock is not None and clock.paused_at is not None,
+        time_called=clock is not None and clock.called_at is not None, problem=problem)

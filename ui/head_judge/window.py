@@ -1,0 +1,242 @@
+"""The head judge's window: every table on the hub, live, and the stage's standings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, QThread, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QMainWindow,
+    QMenu,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from models.errors import BankerError
+from ui.head_judge.flags_panel import FlagsPanel
+from ui.head_judge.hub_judge import open_on_hub
+from ui.head_judge.poller import HubPoller
+from ui.head_judge.reader import Hall, HallReader
+from ui.head_judge.standings_panel import StandingsPanel
+from ui.head_judge.summary_bar import SummaryBar
+from ui.head_judge.tables_model import (
+    COLUMNS,
+    GAME_ROLE,
+    LABEL_ROLE,
+    SORT_ROLE,
+    TablesModel,
+    shared_prefix,
+)
+from ui.judge.window import JudgeWindow
+from ui.messages import MessageArea
+
+TITLE = "Head judge"
+POLL_MS = 3000
+"""How often the hub is read: ages tick on, new entries show within a few seconds."""
+HINT = ("Up/Down: tables · Enter or double-click: open the table's game in the judge's window "
+        "(read-only) · F5: read the hub now · Ctrl+1 tables · Ctrl+2 standings · click a "
+        "heading to sort (Last entry: the stalled ones first)")
+
+
+class HeadJudgeWindow(QMainWindow):
+    """Polls the hub every POLL_MS on a thread of its own (the window never waits on the hub;
+    `threaded=False` reads on the window's thread, for tests and the screenshot). `refreshed`
+    is emitted after each reading is shown, `unreachable(str)` when the hub did not answer."""
+
+    refreshed = Signal()
+    unreachable = Signal(str)
+    _ask = Signal()
+    _release = Signal()
+
+    def __init__(self, reader: HallReader, *, threaded: bool = True,
+                 poll_ms: int | None = POLL_MS, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.reader = reader
+        self.judges: dict[str, JudgeWindow] = {}
+        self.opener: Callable[[str, str], JudgeWindow] = self._open_judge
+        self.model = TablesModel()
+        self.sorted = QSortFilterProxyModel(self)
+        self.sorted.setSourceModel(self.model)
+        self.sorted.setSortRole(SORT_ROLE)
+        self.tables = self._tables_view()
+        self.standings = StandingsPanel()
+        self.flags = FlagsPanel()
+        self.summary = SummaryBar(_without_password(reader.hub_url))
+        self.messages = MessageArea()
+        self.messages.say(HINT)
+        self._busy = False
+        self._released = False
+        self._compose()
+        self._menus()
+        self.poller = HubPoller(reader)
+        self.poller.hall.connect(self._show_hall)
+        self.poller.failed.connect(self._show_failure)
+        self.thread_: QThread | None = None
+        if threaded:
+            self.thread_ = QThread(self)
+            self.poller.moveToThread(self.thread_)
+            self._ask.connect(self.poller.poll)
+            self._release.connect(self.poller.close,
+                                  Qt.ConnectionType.BlockingQueuedConnection)
+            self.thread_.start()
+        else:
+            self._ask.connect(self.poller.poll, Qt.ConnectionType.DirectConnection)
+            self._release.connect(self.poller.close, Qt.ConnectionType.DirectConnection)
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.refresh)
+        if poll_ms:
+            self.timer.start(poll_ms)
+            QTimer.singleShot(0, self.refresh)
+        self.setWindowTitle(f"{TITLE} — {self.summary.hub}")
+        self.resize(1366, 768)
+        self.tables.setFocus()
+
+    def _tables_view(self) -> QTableView:
+        view = QTableView()
+        view.setModel(self.sorted)
+        view.setSortingEnabled(True)
+        view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        view.setWordWrap(False)
+        # A see-through highlight: the selected table's red or amber still shows under it.
+        view.setStyleSheet("QTableView { selection-background-color: rgba(21, 101, 192, 70); "
+                           "selection-color: black; }")
+        view.verticalHeader().hide()
+        header = view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COLUMNS.index("Flag"), QHeaderView.ResizeMode.Stretch)
+        view.doubleClicked.connect(self._open_index)
+        view.activated.connect(self._open_index)  # Enter on a row
+        return view
+
+    def _compose(self) -> None:
+        left = QWidget()
+        column = QVBoxLayout(left)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.tables, stretch=1)
+        column.addWidget(self.flags)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left)
+        split.addWidget(self.standings)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setChildrenCollapsible(False)
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.summary)
+        layout.addWidget(split, stretch=1)
+        layout.addWidget(self.messages)
+        self.setCentralWidget(central)
+
+    def _menus(self) -> None:
+        hall = self.menuBar().addMenu("&Hall")
+        self._action(hall, "&Open the selected table (read-only)", "Ctrl+O", self.open_selected)
+        self._action(hall, "&Read the hub now", "F5", self.refresh)
+        self._action(hall, "&Close", "Ctrl+W", self.close)
+        view = self.menuBar().addMenu("&View")
+        self._action(view, "The &tables", "Ctrl+1", self.tables.setFocus)
+        self._action(view, "The &standings", "Ctrl+2", self.standings.view.setFocus)
+
+    def _action(self, menu: QMenu, text: str, keys: str, slot: Callable[[], object]) -> None:
+        action = QAction(text, self)
+        action.setShortcut(QKeySequence(keys))
+        action.triggered.connect(lambda _=False, s=slot: s())
+        menu.addAction(action)
+
+    # Reading the hub ---------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Read the hub (unless a reading is still under way)."""
+        if self._busy:
+            return
+        self._busy = True
+        self._ask.emit()
+
+    def _show_hall(self, hall: Hall) -> None:
+        self._busy = False
+        chosen = self.selected_game()
+        self.model.show_rows(hall.rows)
+        self.summary.show_hall(hall, shared_prefix([r.label for r in hall.rows]))
+        self.flags.show_rows(hall.rows)
+        self.standings.show_standings(hall.standings, hall.standings_problem)
+        if chosen is not None:
+            self.select_game(chosen)
+        elif hall.rows and not self.tables.selectionModel().hasSelection():
+            self.tables.selectRow(0)
+        self.refreshed.emit()
+
+    def _show_failure(self, reason: str) -> None:
+        self._busy = False
+        self.summary.show_failure(reason, datetime.now(UTC))
+        self.unreachable.emit(reason)
+
+    # The tables --------------------------------------------------------------------------
+
+    def selected_game(self) -> str | None:
+        rows = self.tables.selectionModel().selectedRows()
+        return str(rows[0].data(GAME_ROLE)) if rows else None
+
+    def select_game(self, game_id: str) -> bool:
+        for row in range(self.sorted.rowCount()):
+            if self.sorted.index(row, 0).data(GAME_ROLE) == game_id:
+                self.tables.selectRow(row)
+                return True
+        return False
+
+    def open_selected(self) -> JudgeWindow | None:
+        """Enter, Ctrl+O: the selected table's game in the judge's window, read-only."""
+        rows = self.tables.selectionModel().selectedRows()
+        return self._open_index(rows[0]) if rows else None
+
+    def _open_index(self, index: QModelIndex) -> JudgeWindow | None:
+        game_id = index.siblingAtColumn(0).data(GAME_ROLE)
+        label = index.siblingAtColumn(0).data(LABEL_ROLE)
+        if not game_id:
+            return None
+        open_already = self.judges.get(game_id)
+        if open_already is not None and open_already.isVisible():
+            open_already.raise_()
+            open_already.activateWindow()
+            return open_already
+        try:
+            window = self.opener(str(game_id), str(label))
+        except BankerError as e:
+            self.messages.say(f"{label} cannot be opened from the hub: {e}", "refused")
+            return None
+        self.judges[str(game_id)] = window
+        window.show()
+        self.messages.say(f"{label} opened in the judge's window, read-only (the hub's copy).")
+        return window
+
+    def _open_judge(self, game_id: str, label: str) -> JudgeWindow:
+        return open_on_hub(self.reader.hub_url, game_id, label, self)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        self.timer.stop()
+        for window in self.judges.values():
+            window.close()
+        if not self._released:  # closed once: a second close must not wait on a stopped thread
+            self._released = True
+            self._release.emit()
+            if self.thread_ is not None:
+                self.thread_.quit()
+                self.thread_.wait()
+        super().closeEvent(event)
+
+
+def _without_password(url: str) -> str:
+    """The hub's URL as it may be shown on a screen in the hall: no password."""
+    scheme, _, rest = url.partition("://")
+    if "@" not in rest:
+        return url
+    who, _, where = rest.rpartition("@")
+    return f"{scheme}://{who.split(':', 1)[0]}@{where}"

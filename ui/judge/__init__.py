@@ -1,0 +1,1 @@
+"""The judge's window: the whole ledger, time travel, differences, disputes, verification."""

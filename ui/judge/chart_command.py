@@ -1,0 +1,90 @@
+"""`banker chart`: the judge's net-worth chart drawn offscreen into a PDF or PNG file."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from app import review
+from app.cli import DB_OPTION, EXIT_LEDGER, EXIT_REFUSED, GAME_OPTION, main, warn_unsound
+from app.ledger import LedgerError
+from app.tables import TableGame
+from models.errors import BankerError
+from ui.system_check import qt_missing
+
+
+def out_file(pdf: Path | None, png: Path | None) -> Path:
+    """The one file asked for; a usage error (exit 2) for none, both, or a missing folder."""
+    if (pdf is None) == (png is None):
+        raise click.UsageError("give one of --pdf FILE or --png FILE")
+    path = pdf or png
+    assert path is not None
+    if not path.parent.is_dir():
+        raise click.BadParameter(f"folder {path.parent} does not exist; nothing was written",
+                                 param_hint="'--pdf'" if pdf else "'--png'")
+    return path
+
+
+@main.command("chart")
+@DB_OPTION
+@GAME_OPTION
+@click.option("--pdf", "pdf", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the chart to this PDF file (A4 landscape).")
+@click.option("--png", "png", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the chart to this PNG file (1600x900 pixels).")
+@click.option("--by", "by", type=click.Choice(["entry", "minute"]), default="entry",
+              show_default=True, help="Per ledger entry, or per minute of the game clock.")
+def chart_command(db: str, game: str | None, pdf: Path | None, png: Path | None,
+                  by: str) -> None:
+    """Each player's net worth over the game, disputes and voids marked, as a PDF or PNG."""
+    path = out_file(pdf, png)
+    try:
+        session = TableGame.open(db, game, create=False, readonly=True)
+        warn_unsound(session)
+        if session.state is None:
+            click.echo(f"{db} holds no game yet: nothing to chart", err=True)
+            sys.exit(EXIT_REFUSED)
+        points, markers = review.worth_series(session)
+    except LedgerError as e:
+        click.echo(str(e), err=True)
+        sys.exit(EXIT_LEDGER)
+    except BankerError as e:
+        click.echo(str(e), err=True)
+        sys.exit(EXIT_REFUSED)
+    if by == "minute" and all(p.clock_ms is None for p in points):
+        click.echo("the game clock has not started: there is nothing to chart by minute "
+                   "(use --by entry)", err=True)
+        sys.exit(EXIT_REFUSED)
+    players = [p.name for p in session.state.players]
+    assert session.game_id is not None
+    label = session.ledger.game(session.game_id).label or f"game {session.game_id}"
+    title = (f"Net worth by {'clock minute' if by == 'minute' else 'entry'} · {label} · "
+             f"{session.head_seq:,} entries")
+    _write(path, "pdf" if pdf else "png", title, (points, markers, players), by)
+
+
+def _write(path: Path, kind: str, title: str, series: tuple[Any, Any, list[str]],
+           by: str) -> None:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    # Qt loads only when a chart is drawn: the rest of the CLI runs without it.
+    try:
+        from PySide6.QtWidgets import QApplication  # noqa: PLC0415
+
+        from ui.judge.chart_file import save_chart  # noqa: PLC0415
+    except ImportError as e:
+        click.echo(f"chart not written: {qt_missing(e)}", err=True)
+        sys.exit(EXIT_LEDGER)
+    _app = QApplication.instance() or QApplication(["banker"])
+    try:
+        save_chart(path, kind, title, series, by)
+    except OSError as e:
+        click.echo(f"chart not written: {e}", err=True)
+        sys.exit(EXIT_LEDGER)
+    click.echo(f"chart written to {path}")
+
+
+__all__ = ["chart_command", "out_file"]

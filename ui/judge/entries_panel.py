@@ -1,0 +1,262 @@
+"""The ledger for the judge: every entry in words, filtered by player, kind, time and text."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from PySide6.QtCore import QDateTime, QEvent, QItemSelectionModel, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDateTimeEdit,
+    QGridLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import review
+from ui.judge.entries_model import (
+    CLOCK_COLUMN,
+    ENTRY_COLUMN,
+    SEQ_ROLE,
+    EntriesFilter,
+    EntriesModel,
+    clock_text,
+    entry_words,
+    who,
+)
+from ui.judge.session import JudgeSession
+
+EVERY_PLAYER = "every player"
+EVERY_KIND = "every kind"
+TIME_FORMAT = "HH:mm:ss"
+
+
+def _qt_time(at: datetime) -> QDateTime:
+    return QDateTime.fromMSecsSinceEpoch(int(at.timestamp() * 1000))
+
+
+def _py_time(at: QDateTime) -> datetime:
+    return datetime.fromtimestamp(at.toMSecsSinceEpoch() / 1000, UTC)
+
+
+class EntriesPanel(QWidget):
+    """The filters above the list of entries. `picked(int)` when the current entry changes (by
+    keys or a click); `step(int)` for Left/Right (one entry back or on, filtered or not);
+    `now()` for End."""
+
+    picked = Signal(int)
+    step = Signal(int)
+    now = Signal()
+
+    def __init__(self, session: JudgeSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self._quiet = False  # the cursor follows time travel without asking it to move
+        self.model = EntriesModel(session.entries)
+        self.proxy = EntriesFilter(self.model)
+        self.player = QComboBox()
+        self.player.setObjectName("playerFilter")
+        self.kind = QComboBox()
+        self.kind.setObjectName("kindFilter")
+        self.kind.addItems([EVERY_KIND, *review.CATEGORIES])
+        self.timed = QCheckBox("between")
+        self.timed.setObjectName("timeFilter")
+        self.since = QDateTimeEdit()
+        self.until = QDateTimeEdit()
+        for edit in (self.since, self.until):
+            edit.setDisplayFormat(TIME_FORMAT)
+            edit.setEnabled(False)
+        self.search = QLineEdit()
+        self.search.setObjectName("search")
+        self.search.setPlaceholderText("Find words in the entries…  [Ctrl+F]")
+        self.search.setClearButtonEnabled(True)
+        self.count = QLabel()
+        self.count.setObjectName("entryCount")
+        # The list cuts long entries: the one under the cursor in full words, on every tab.
+        self.words = QLabel()
+        self.words.setObjectName("entryWords")
+        self.words.setWordWrap(True)
+        self.words.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.table = QTableView()
+        self.table.setObjectName("entries")
+        self._compose()
+        self._players()
+        self._time_range()
+        self.player.currentIndexChanged.connect(self.apply_filter)
+        self.kind.currentIndexChanged.connect(self.apply_filter)
+        self.timed.toggled.connect(self._timed)
+        self.since.dateTimeChanged.connect(self.apply_filter)
+        self.until.dateTimeChanged.connect(self.apply_filter)
+        self.search.textChanged.connect(self.apply_filter)
+        self.table.selectionModel().currentRowChanged.connect(self._current)
+        self.table.installEventFilter(self)
+        session.changed.connect(self._ledger_changed)
+        self._counted()
+
+    def _compose(self) -> None:
+        table = self.table
+        table.setModel(self.proxy)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.verticalHeader().hide()
+        table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
+        table.setWordWrap(False)
+        table.setAlternatingRowColors(True)
+        table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(ENTRY_COLUMN, QHeaderView.ResizeMode.Stretch)
+        filters = QGridLayout()
+        filters.addWidget(QLabel("Player"), 0, 0)
+        filters.addWidget(self.player, 0, 1)
+        filters.addWidget(QLabel("Kind"), 0, 2)
+        filters.addWidget(self.kind, 0, 3)
+        filters.addWidget(self.timed, 1, 0)
+        filters.addWidget(self.since, 1, 1)
+        filters.addWidget(QLabel("and"), 1, 2)
+        filters.addWidget(self.until, 1, 3)
+        filters.addWidget(self.search, 2, 0, 1, 4)
+        filters.setColumnStretch(1, 1)
+        filters.setColumnStretch(3, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(filters)
+        layout.addWidget(table, stretch=1)
+        layout.addWidget(self.words)
+        layout.addWidget(self.count)
+
+    def _players(self) -> None:
+        state = self.session.game.state
+        names = [p.name for p in state.players] if state is not None else []
+        chosen = self.player.currentText()
+        self.player.blockSignals(True)
+        self.player.clear()
+        self.player.addItems([EVERY_PLAYER, *names])
+        self.player.setCurrentText(chosen if chosen in names else EVERY_PLAYER)
+        self.player.blockSignals(False)
+
+    def _time_range(self) -> None:
+        entries = self.session.entries
+        # An untimed game (or one whose clock has not started) has no clock column.
+        self.table.setColumnHidden(CLOCK_COLUMN, all(e.clock_ms is None for e in entries))
+        if not entries:
+            return
+        first, last = _qt_time(entries[0].recorded_at), _qt_time(entries[-1].recorded_at)
+        for edit in (self.since, self.until):
+            edit.blockSignals(True)
+            edit.setDateTimeRange(first, last.addSecs(1))
+        if not self.timed.isChecked():
+            self.since.setDateTime(first)
+            self.until.setDateTime(last.addSecs(1))
+        for edit in (self.since, self.until):
+            edit.blockSignals(False)
+
+    # Filtering ---------------------------------------------------------------------------
+
+    def _timed(self, on: bool) -> None:
+        self.since.setEnabled(on)
+        self.until.setEnabled(on)
+        self.apply_filter()
+
+    def apply_filter(self) -> None:
+        """Narrow the list to what the filters ask for, keeping the current entry if shown."""
+        keep = self.current_seq()
+        player, kind = self.player.currentText(), self.kind.currentText()
+        timed = self.timed.isChecked()
+        self.proxy.set_filter(
+            players=() if player == EVERY_PLAYER else (player,),
+            categories=() if kind == EVERY_KIND else (kind,),
+            since=_py_time(self.since.dateTime()) if timed else None,
+            until=_py_time(self.until.dateTime()) if timed else None,
+            text=self.search.text().strip())
+        if keep is not None:
+            self.select(keep, emit=False)
+        self._counted()
+
+    def _counted(self) -> None:
+        shown, every = self.proxy.rowCount(), self.model.rowCount()
+        voided = sum(1 for e in self.model.entries if e.voided)
+        words = f"{every:,} entries ({voided:,} voided)"
+        self.count.setText(f"Showing {shown:,} of {words}" if self.proxy.active else
+                           f"Every entry: {words}")
+
+    # The current entry -------------------------------------------------------------------
+
+    def current_seq(self) -> int | None:
+        """The entry the list's cursor is on."""
+        index = self.table.currentIndex()
+        return int(index.data(SEQ_ROLE)) if index.isValid() else None
+
+    def selected_seqs(self) -> list[int]:
+        """The selected entries, oldest first."""
+        rows = self.table.selectionModel().selectedRows()
+        return sorted(int(index.data(SEQ_ROLE)) for index in rows)
+
+    def select(self, seq: int, *, emit: bool = True) -> bool:
+        """Put the cursor on entry `seq` if the filters show it; True if they do."""
+        row = self.model.row_of(seq)
+        if row is None:
+            return False
+        index = self.proxy.mapFromSource(self.model.index(row, 0))
+        if not index.isValid():
+            self.table.clearSelection()
+            return False
+        self._quiet = not emit
+        try:
+            self.table.selectionModel().setCurrentIndex(
+                index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows)
+        finally:
+            self._quiet = False
+        self.table.scrollTo(index)
+        return True
+
+    def _current(self) -> None:
+        seq = self.current_seq()
+        self._say_words(seq)
+        if seq is not None and not self._quiet:
+            self.picked.emit(seq)
+
+    def _say_words(self, seq: int | None) -> None:
+        row = None if seq is None else self.model.row_of(seq)
+        if row is None:
+            self.words.setText("")
+            return
+        entry = self.model.entries[row]
+        played = clock_text(entry.clock_ms)
+        self.words.setText(f"#{entry.seq} · {entry.recorded_at.astimezone():%H:%M:%S}"
+                           f"{' · played ' + played if played else ''} · {who(entry.actor)}:"
+                           f" {entry_words(entry)}")
+
+    def _ledger_changed(self) -> None:
+        at_end = self.current_seq() in (None, len(self.model.entries))
+        self.model.show_entries(self.session.entries)
+        self._players()
+        self._time_range()
+        self.proxy.rematch()
+        self._counted()
+        if at_end:
+            self.table.scrollToBottom()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        # Left/Right step through time (the list's columns need no cursor), End: now.
+        if watched is self.table and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            if event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+                return False
+            key = event.key()
+            if key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+                self.step.emit(-1 if key == Qt.Key.Key_Left else 1)
+                return True
+            if key == Qt.Key.Key_End:
+                self.now.emit()
+                return True
+        return False

@@ -1,0 +1,159 @@
+"""The one Qt object owning the judge's TableGame: read-only until a judge signs in for an action."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QWidget
+
+from app import actions, review
+from app.ledger import Actor, ConcurrentWrite, LedgerError, StaleSequence, StoredEvent
+from app.tables import TableGame, parse_command, utc_now
+from models.errors import BadInput, BankerError
+from ui.table.judge_dialog import JudgeDialog
+
+POLL_MS = 2000
+
+AskPin = Callable[[str], "tuple[str, str] | None"]
+
+
+class JudgeSession(QObject):
+    """Reads a game for the judge and records the judge's commands.
+
+    The file is opened read-only; it is reopened writable the first time a judge's action is
+    sent (the PIN check and the entry need the write lock). Every POLL_MS the file's head is
+    read: entries the banker's window recorded meanwhile are loaded and `changed` is emitted.
+    `refused(str)` carries a refusal in the engine's words; `recorded(str)` what was recorded."""
+
+    changed = Signal()
+    refused = Signal(str)
+    recorded = Signal(str)
+
+    def __init__(self, db: str, game_id: str | None = None, *,
+                 now: Callable[[], datetime] = utc_now, poll_ms: int | None = POLL_MS,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.now = now
+        self.game = TableGame.open(db, game_id, now=now, create=False, readonly=True)
+        if self.game.state is None:
+            self.game.close()
+            raise BadInput(f"{db} holds no game")
+        self.writable = False
+        self.sleep = self.game.sleep  # the wrong-PIN delay; kept across the reopening
+        # Asks for the judge's name and PIN for one action (tests answer instead of a person).
+        self.ask_pin: AskPin = self._dialog
+        self.dialog_parent: QWidget | None = None
+        self.events: list[StoredEvent] = []
+        self.entries: list[review.Entry] = []
+        self._read()
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.poll)
+        if poll_ms:
+            self.timer.start(poll_ms)
+
+    # Reading -----------------------------------------------------------------------------
+
+    @property
+    def head_seq(self) -> int:
+        """The ledger's last entry as this session has read it."""
+        return self.game.head_seq
+
+    @property
+    def label(self) -> str:
+        """The game as its list names it: the file's name and the game's id."""
+        return f"{self.db.rsplit('/', 1)[-1]} · game {self.game.game_id}"
+
+    def _read(self) -> None:
+        self.events = self.game.events()
+        self.entries = review.entries(self.game)
+
+    def poll(self) -> bool:
+        """Load the entries recorded since the last look (by any window); True if there were."""
+        assert self.game.game_id is not None
+        try:
+            head = self.game.ledger.head(self.game.game_id)
+            if head == (self.game.head_seq, self.game.head_hash):
+                return False
+            self.game.reload()
+            self._read()
+        except LedgerError as e:
+            self.timer.stop()
+            self.refused.emit(f"the ledger cannot be read ({e}); the window shows it as it "
+                              "was last read")
+            return False
+        self.changed.emit()
+        return True
+
+    # The judge's commands ----------------------------------------------------------------
+
+    def send_as_judge(self, command: dict[str, Any], what: str) -> bool:
+        """Record one judge's command: the judge's name and PIN are asked every time, checked
+        by the table service, and forgotten once the command is recorded or refused."""
+        answer = self.ask_pin(what)
+        if answer is None:
+            self.refused.emit(f"{what}: cancelled, nothing recorded")
+            return False
+        name, pin = answer
+        if not name or not pin:
+            self.refused.emit(f"{what}: refused, nothing recorded — a judge's action needs the "
+                              "judge's name and PIN")
+            return False
+        try:
+            self._writable()
+            self.poll()  # act on the ledger as it stands, the banker's latest entries too
+            self.game.sign_in_judge(name, pin)
+        except BankerError as e:
+            self.refused.emit(f"{what}: refused, judge not signed in, nothing recorded — "
+                              f"{actions.refusal_text(e)}")
+            return False
+        try:
+            self.game.submit(parse_command(command), Actor(role="judge", name=name))
+        except (StaleSequence, ConcurrentWrite) as e:
+            self.refused.emit(f"{what}: not recorded — {e}; the window now shows the ledger "
+                              "as it stands")
+            self._reload()
+            return False
+        except BankerError as e:
+            self.refused.emit(f"{what}: refused, nothing recorded — {actions.refusal_text(e)}")
+            self._reload()  # a clock entry may have been recorded ahead of the command
+            return False
+        finally:
+            self.game.judge = self.game.judge_hash = None
+        self._read()
+        self.recorded.emit(f"Recorded (judge {name}): {what}")
+        self.changed.emit()
+        return True
+
+    def _writable(self) -> None:
+        """Reopen the file for writing (once): the read-only game is closed."""
+        if self.writable:
+            return
+        game_id = self.game.game_id
+        writable = TableGame.open(self.db, game_id, now=self.now, create=False)
+        writable.sleep = self.sleep
+        self.game.close()
+        self.game, self.writable = writable, True
+
+    def _reload(self) -> None:
+        try:
+            self.game.reload()
+            self._read()
+        except LedgerError as e:
+            self.refused.emit(f"the ledger cannot be read ({e})")
+            return
+        self.changed.emit()
+
+    def _dialog(self, what: str) -> tuple[str, str] | None:
+        dialog = JudgeDialog(what, self.dialog_parent)
+        if not dialog.exec():
+            return None
+        return dialog.take()
+
+    def close(self) -> None:
+        """Stop polling and release the file."""
+        self.timer.stop()
+        self.game.close()

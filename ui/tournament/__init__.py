@@ -1,0 +1,1 @@
+"""The tournament's printed standings and the `banker tournament publish` command."""

@@ -1,0 +1,76 @@
+"""`banker tournament publish`: the standings as CSV, a phone-friendly HTML page, and a PDF."""
+
+from __future__ import annotations
+
+import os
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+import click
+
+from app import tournaments
+from app.cli import EXIT_LEDGER
+from app.publishing import published, standings_csv, standings_html
+from app.tournament_cli import refusals, tournament_group
+from ui.system_check import qt_missing
+
+OUT = click.Path(dir_okay=False, writable=True, path_type=Path)
+
+
+@tournament_group.command("publish")
+@click.argument("tid")
+@click.argument("stage")
+@click.option("--csv", "csv_out", type=OUT, default=None, help="Write the standings as CSV.")
+@click.option("--html", "html_out", type=OUT, default=None,
+              help="Write a static page for the online announcement (reads on a phone).")
+@click.option("--pdf", "pdf_out", type=OUT, default=None, help="Write the printed sheet.")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+def publish(tid: str, stage: str, csv_out: Path | None, html_out: Path | None,
+            pdf_out: Path | None, paper: str) -> None:
+    """Publish the standings (no contact detail ever): CSV, HTML page, printed PDF."""
+    outs = [p for p in (csv_out, html_out, pdf_out) if p is not None]
+    if not outs:
+        raise click.UsageError("say what to publish: --csv, --html and/or --pdf")
+    for path in outs:
+        if not path.parent.is_dir():
+            raise click.BadParameter(f"folder {path.parent} does not exist; nothing was written")
+    with refusals():
+        data = published(tournaments.load(tid), stage, datetime.now(UTC))
+    if csv_out is not None:
+        _write(csv_out, standings_csv(data))
+    if html_out is not None:
+        _write(html_out, standings_html(data))
+    if pdf_out is not None:
+        _write_pdf(data, pdf_out, paper)
+
+
+def _write(path: Path, text: str) -> None:
+    part = path.with_name(f".{path.name}.part")
+    try:
+        part.write_text(text, encoding="utf-8")
+        os.replace(part, path)
+    except OSError as e:
+        part.unlink(missing_ok=True)
+        click.echo(f"not written: {e}", err=True)
+        sys.exit(EXIT_LEDGER)
+    click.echo(f"written: {path}")
+
+
+def _write_pdf(data: dict[str, object], path: Path, paper: str) -> None:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    # Qt loads only when a PDF is asked for.
+    try:
+        from PySide6.QtGui import QGuiApplication  # noqa: PLC0415
+
+        from ui.tournament.standings_pdf import write_pdf  # noqa: PLC0415
+    except ImportError as e:
+        click.echo(f"standings not written: {qt_missing(e)}", err=True)
+        sys.exit(EXIT_LEDGER)
+    _app = QGuiApplication.instance() or QGuiApplication(["banker"])
+    try:
+        pages = write_pdf(data, path, paper)
+    except OSError as e:
+        click.echo(f"standings not written: {e}", err=True)
+        sys.exit(EXIT_LEDGER)
+    click.echo(f"written: {path} ({pages} page{'s' * (pages != 1)})")
