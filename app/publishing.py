@@ -54,14 +54,27 @@ def _line(r: Row) -> dict[str, Any]:
             "bankrupt": "yes" if r.bankrupt else "", "wins": r.wins, "status": r.status}
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""A text cell starting with one of these is read as a formula by spreadsheets (CSV injection)."""
+
+
 def standings_csv(data: dict[str, Any]) -> str:
-    """The standings as CSV (a header row, then one row a player)."""
+    """The standings as CSV (a header row, then one row a player). A text cell a spreadsheet
+    would run as a formula (a name typed as `=HYPERLINK(...)`, and a shared position `=3`)
+    starts with an apostrophe, as OWASP advises and spreadsheets show it: as text."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
     writer.writeheader()
     for row in data["rows"]:
-        writer.writerow({k: row[k] for k in COLUMNS})
+        writer.writerow({k: _cell(row[k]) for k in COLUMNS})
     return out.getvalue()
+
+
+def _cell(value: Any) -> Any:
+    """Numbers as they are; text that a spreadsheet would read as a formula, defused."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 STYLE = """

@@ -66,8 +66,22 @@ def load(tid: str) -> Tournament:
         raise TournamentError(f"no tournament {tid!r} (tournaments: {known})")
     try:
         return Tournament.model_validate_json(path.read_bytes())
-    except (ValidationError, OSError) as e:
-        raise TournamentError(f"{path}: cannot be read as a tournament: {e}") from e
+    except OSError as e:
+        raise TournamentError(f"{path}: cannot be read: {e.strerror}; nothing was changed") from e
+    except ValidationError as e:
+        raise TournamentError(
+            f"{path}: damaged, not a tournament file ({_first_problem(e)}); nothing was "
+            "changed. The file is only ever replaced whole, so the damage came from outside "
+            "(a copy cut short, a hand edit): put back your last good copy of it") from e
+
+
+def _first_problem(error: ValidationError) -> str:
+    """The first problem in words, without the file's contents (they hold players' contacts)."""
+    problems = error.errors(include_url=False, include_input=False)
+    first = problems[0]
+    where = ".".join(map(str, first["loc"]))
+    more = f", and {len(problems) - 1} more" if len(problems) > 1 else ""
+    return f"{where + ': ' if where else ''}{first['msg']}{more}"
 
 
 def save(t: Tournament) -> Path:

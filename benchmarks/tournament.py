@@ -78,7 +78,7 @@ def hubs(folder: Path) -> list[tuple[str, str]]:
 def from_hub(tid: str, url: str, paths: list[Path]) -> dict[str, float]:
     """Push every game to the hub (setup), then time reading every sheet from the hub's copies."""
     began = time.perf_counter()
-    with Hub.open(url) as hub:
+    with Hub.open(url, create=True) as hub:
         for path in paths:
             push_file(hub, path)
     pushed = time.perf_counter() - began

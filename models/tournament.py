@@ -143,9 +143,9 @@ class Tournament(_Frozen):
             if stage.table_size not in self.sizes:
                 raise ValueError(f"{stage.name}: tables of {stage.table_size}; this profile "
                                  f"seats {' or '.join(map(str, self.sizes))}")
-        ids = [p.id for p in self.players]
+        ids = [p.id.casefold() for p in self.players]
         if len(set(ids)) != len(ids):
-            raise ValueError("player ids must differ")
+            raise ValueError("player ids must differ (in more than upper and lower case)")
         return self
 
     # Reading ------------------------------------------------------------------------------
@@ -275,14 +275,33 @@ def add_players(t: Tournament, players: list[Player], at: datetime) -> Tournamen
     first = t.stages[0].name
     if t.started(first):
         raise TournamentError(f"the {first} round has started: no more entries")
-    taken = {p.id for p in t.players}
+    # Ids are typed by judges at a desk ("withdraw p7"): two that differ only in case are one
+    # badge typed twice, not two players.
+    taken = {p.id.casefold(): p for p in t.players}
     for player in players:
-        if player.id in taken:
-            raise TournamentError(f"player id {player.id!r} is taken "
-                                  f"(by {t.player(player.id).name})")
-        taken.add(player.id)
+        holder = taken.get(player.id.casefold())
+        if holder is not None:
+            raise TournamentError(f"player id {player.id!r} is taken (by {holder.name}, "
+                                  f"id {holder.id!r}); ids differ in more than case")
+        taken[player.id.casefold()] = player
     why = f"{', '.join(p.name for p in players)} entered at {at:%Y-%m-%d %H:%M}"
-    return _changed(t, players=t.players + tuple(players), draws=_without_draw(t, first, why))
+    changed = _changed(t, players=t.players + tuple(players), draws=_without_draw(t, first, why))
+    _seat_names_differ(changed)
+    return changed
+
+
+def _seat_names_differ(t: Tournament) -> None:
+    """Refuse two players who would have the same name at a table: a name repeated is told
+    apart by its id ("Tan Wei (A1)"), which another player may have typed as a name."""
+    seen: dict[str, str] = {}
+    for player in t.players:
+        shown = t.seat_name(player.id).casefold()
+        if shown in seen:
+            raise TournamentError(
+                f"{player.name!r} ({player.id}) would sit as {t.seat_name(player.id)!r}, as "
+                f"{t.player(seen[shown]).name!r} ({seen[shown]}) does: enter one of them "
+                "with another name")
+        seen[shown] = player.id
 
 
 def withdraw(t: Tournament, player_id: str, reason: str, at: datetime) -> Tournament:
@@ -367,6 +386,12 @@ def attach_game(t: Tournament, stage: str, table: int, source: str,
     drawn_table(t, name, table)
     if any(g.stage == name and g.table == table for g in t.games):
         raise TournamentError(f"{name} table {table} already has its game")
+    # One game is one table's: a second table holding it would count its players twice.
+    twice = next((g for g in t.games if g.source == source
+                  or (game_id is not None and g.game_id == game_id)), None)
+    if twice is not None:
+        raise TournamentError(f"that game ({game_id or source}) is already {twice.stage} table "
+                              f"{twice.table}'s; each table plays its own game")
     ref = TableGameRef(stage=name, table=table, source=source, game_id=game_id)
     return _changed(t, games=(*t.games, ref))
 

@@ -26,11 +26,11 @@ def table_sizes(count: int, preferred: int = 4, allowed: Sequence[int] = SIZES) 
     if found is None:
         lower = next((n for n in range(count - 1, 0, -1) if _split(n, preferred, sizes)), None)
         upper = next(n for n in range(count + 1, count + 12) if _split(n, preferred, sizes))
-        works = " or ".join(str(n) for n in (lower, upper) if n is not None)
+        fewer = (f"withdraw {count - lower} to make {lower}, or " if lower is not None else "")
         raise SeatingError(
             f"{count} player{'s' * (count != 1)} cannot sit at tables of "
-            f"{' or '.join(map(str, sizes))} (never 3): withdraw or add players to make "
-            f"{works}")
+            f"{' or '.join(map(str, sizes))} (never 3): {fewer}enter {upper - count} more "
+            f"to make {upper}")
     return found
 
 

@@ -173,9 +173,11 @@ def _rank(t: Tournament, entries: list[_Entry], table: int | None,
             groups.append([e])
     ranked: list[list[_Entry]] = []
     for group in groups:
-        ids = {e.player for e in group}
-        ruling = next((r for r in reversed(rulings)
-                       if r.table == table and set(r.order) == ids), None) if len(group) > 1 else None
+        # A tie is ruled among the players still in (a withdrawn one is in no tie), so a ruling
+        # matches the group's eligible players, or the whole group if it came before a withdrawal.
+        live = {e.player for e in group if e.eligible}
+        ruling = next((r for r in reversed(rulings) if r.table == table and set(r.order) in (
+            live, {e.player for e in group})), None) if len(live) > 1 else None
         if ruling is None:
             ranked.append(group)
             continue
@@ -183,6 +185,9 @@ def _rank(t: Tournament, entries: list[_Entry], table: int | None,
             single = next(e for e in group if e.player == player)
             single.ruling = ruling
             ranked.append([single])
+        rest = [e for e in group if e.player not in ruling.order]
+        if rest:
+            ranked.append(rest)  # withdrawn, level with the ruled: after them, out of the running
     position = 1
     for group in ranked:
         for e in group:

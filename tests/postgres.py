@@ -15,7 +15,18 @@ from contextlib import suppress
 from functools import cache
 from pathlib import Path
 
-BIN = Path(os.environ.get("BANKER_PG_BIN", "/usr/lib/postgresql/15/bin"))
+
+def _newest_bin() -> Path:
+    """Debian's newest installed PostgreSQL (`postgresql` brings whichever major the release
+    ships: 15 on Debian 12), unless BANKER_PG_BIN names one."""
+    if "BANKER_PG_BIN" in os.environ:
+        return Path(os.environ["BANKER_PG_BIN"])
+    found = [p / "bin" for p in Path("/usr/lib/postgresql").glob("*") if (p / "bin" / "initdb").exists()]
+    return max(found, key=lambda p: int(p.parent.name) if p.parent.name.isdigit() else 0,
+               default=Path("/usr/lib/postgresql/15/bin"))
+
+
+BIN = _newest_bin()
 USER = "banker"
 
 
@@ -58,7 +69,9 @@ class PostgresServer:
         self._run(BIN / "pg_ctl", "-D", self.data, "-m", mode, "-w", "stop")
 
     def remove(self) -> None:
-        """Stop it if running and delete its folder."""
+        """Stop it if running and delete its folder (a second call does nothing)."""
+        if not self.folder.exists():
+            return
         with suppress(subprocess.CalledProcessError):  # already stopped
             self.stop("immediate")
         shutil.rmtree(self.folder, ignore_errors=True)

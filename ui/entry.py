@@ -46,6 +46,37 @@ SHORT_HELP = {
 }
 
 
+# The subcommands of the command groups, listed the same way: `banker hub --help` and `banker
+# tournament --help` load nothing heavy either (the same test checks them).
+GROUP_HELP = {
+    "hub": {
+        "add-judge": "Register a tournament judge on the hub (PIN from BANKER_NEW_JUDGE_PIN or a "
+                     "hidden prompt, asked twice); new games at the tables take the hub's judges.",
+        "import": "Hand a table's file in to the hub: every entry checked and compared with the "
+                  "hub's copy; exit 1 when the hub refuses it.",
+        "push": "Copy the file's entries the hub lacks to the hub now (what the window does in "
+                "the background); exit 1 when the hub refuses them.",
+        "status": "The tables on the hub: game, label, entries, last entry's age, diverged or not.",
+    },
+    "tournament": {
+        "add-players": "Enter players (before the first round starts).",
+        "attach": "Take in a table's game file played apart (its opening must match the draw).",
+        "create": "Create a tournament with its stages.",
+        "draw": "Draw the stage's seating at random from a recorded seed.",
+        "publish": "Publish the standings (no contact detail ever): CSV, HTML page, printed PDF.",
+        "results": "Read each table's collected scoresheet into the standings (never typed in).",
+        "rule": "Rule a tie: every tied player's id, in the order decided (the first advance).",
+        "standings": "The stage's standings: advancement, ties for the head judge, close calls "
+                     "and why.",
+        "start-table": "Start a table's game from the draw: the banker gives only the roll-off "
+                       "and confirms.",
+        "tables": "Each table's game from the draw: label, players in seat order, profile, length.",
+        "withdraw": "Withdraw a player (a late withdrawal or no-show) before their next round "
+                    "starts.",
+    },
+}
+
+
 def commands() -> click.Group:
     """The CLI's commands, loaded (with everything they import) when one is run."""
     import ui.board_editor.command  # noqa: PLC0415 (registers edit-board)
@@ -60,6 +91,15 @@ def commands() -> click.Group:
     return cli
 
 
+def _write_commands(formatter: click.HelpFormatter, listed: dict[str, str]) -> None:
+    """The "Commands" section of a help page, as click writes it, from listed help texts."""
+    limit = formatter.width - 6 - max(len(name) for name in listed)
+    rows = [(name, click.Command(name, help=text).get_short_help_str(limit))
+            for name, text in sorted(listed.items())]
+    with formatter.section("Commands"):
+        formatter.write_dl(rows)
+
+
 class Banker(click.Group):
     """Lists the commands from SHORT_HELP; loads the real ones only to run one."""
 
@@ -67,14 +107,29 @@ class Banker(click.Group):
         return sorted(SHORT_HELP)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in GROUP_HELP:
+            return ListedGroup(cmd_name, help=SHORT_HELP[cmd_name])
         return commands().get_command(ctx, cmd_name) if cmd_name in SHORT_HELP else None
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        limit = formatter.width - 6 - max(len(name) for name in SHORT_HELP)
-        rows = [(name, click.Command(name, help=text).get_short_help_str(limit))
-                for name, text in sorted(SHORT_HELP.items())]
-        with formatter.section("Commands"):
-            formatter.write_dl(rows)
+        _write_commands(formatter, SHORT_HELP)
+
+
+class ListedGroup(click.Group):
+    """A command group (`hub`, `tournament`) listed from GROUP_HELP; its real subcommand is
+    loaded only to run it."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(GROUP_HELP[self.name or ""])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in GROUP_HELP[self.name or ""]:
+            return None
+        real = commands().get_command(ctx, self.name or "")
+        return real.get_command(ctx, cmd_name) if isinstance(real, click.Group) else None
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        _write_commands(formatter, GROUP_HELP[self.name or ""])
 
 
 @click.group(cls=Banker, invoke_without_command=True)

@@ -32,10 +32,11 @@ def hub_group() -> None:
 
 
 @contextmanager
-def _hub(url: str | None) -> Iterator[Hub]:
-    """The hub, or a plain message and exit 4 when it cannot be opened."""
+def _hub(url: str | None, *, create: bool = False) -> Iterator[Hub]:
+    """The hub, or a plain message and exit 4 when it cannot be opened (or, without `create`,
+    is not there: reading never makes a hub)."""
     try:
-        hub = Hub.open(url)
+        hub = Hub.open(url, create=create)
     except HubError as e:
         click.echo(str(e), err=True)
         sys.exit(EXIT_LEDGER)
@@ -87,7 +88,7 @@ def _age(seconds: object) -> str:
 def push(db: Path, hub: str | None) -> None:
     """Copy the file's entries the hub lacks to the hub now (what the window does in the
     background); exit 1 when the hub refuses them."""
-    _copy(db, hub, from_start=False)
+    _copy(db, hub, from_start=False, create=True)
 
 
 @hub_group.command("import")
@@ -96,11 +97,11 @@ def push(db: Path, hub: str | None) -> None:
 def import_(db: Path, hub: str | None) -> None:
     """Hand a table's file in to the hub: every entry checked and compared with the hub's copy;
     exit 1 when the hub refuses it."""
-    _copy(db, hub, from_start=True)
+    _copy(db, hub, from_start=True, create=False)
 
 
-def _copy(db: Path, url: str | None, *, from_start: bool) -> None:
-    with _hub(url) as hub:
+def _copy(db: Path, url: str | None, *, from_start: bool, create: bool) -> None:
+    with _hub(url, create=create) as hub:
         try:
             copied = push_file(hub, db, from_start=from_start)
         except HubRefused as e:
@@ -127,7 +128,7 @@ def add_judge(hub: str | None, name: str) -> None:
     """Register a tournament judge on the hub (PIN from BANKER_NEW_JUDGE_PIN or a hidden prompt,
     asked twice); new games at the tables take the hub's judges."""
     pin = ask_pin(NEW_JUDGE_PIN, f"PIN for judge {name}", confirm=True)
-    with _hub(hub) as found:
+    with _hub(hub, create=True) as found:
         try:
             found.register_judge(name, pin)
         except (HubError, JudgeAuthError) as e:

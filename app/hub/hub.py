@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from datetime import UTC, datetime
+from pathlib import Path
 from types import TracebackType
 
 from sqlalchemy import Connection, func, insert, select, update
@@ -18,13 +19,16 @@ from app.hub.records import Receipt, Refusal, TableOnHub
 from app.hub.schema import hub_games, hub_judges, hub_refusals
 from app.judges import hash_pin
 from app.ledger import schema
-from app.ledger.database import Database
-from app.ledger.errors import LedgerError
+from app.ledger.database import Database, ledger_url
+from app.ledger.errors import LedgerError, LedgerNotFound
 from app.ledger.hashing import GENESIS, format_timestamp
+from app.ledger.migration import schema_status
 from app.ledger.opening import open_database
 from models.commands import JudgeEntry
 
 HUB_URL_ENV = "BANKER_HUB_URL"
+_NO_HUB = ("no hub at {where} (nothing was created): check --hub or {env}; a hub is made by "
+           "the first `banker hub push` or `banker hub add-judge`").replace("{env}", HUB_URL_ENV)
 CONNECT_TIMEOUT_S = 5
 """How long a PostgreSQL connection attempt waits before the hub counts as unreachable."""
 
@@ -46,15 +50,26 @@ class Hub:
         self._now = now or (lambda: datetime.now(UTC))
 
     @classmethod
-    def open(cls, url: str | None = None, now: Clock | None = None) -> Hub:
+    def open(cls, url: str | None = None, now: Clock | None = None, *,
+             create: bool = False) -> Hub:
         """Connect to the hub at `url` (default BANKER_HUB_URL) and bring its schema to this
-        version's; raises HubError without a URL, HubUnreachable when it cannot be opened."""
+        version's. Only with `create` (a push, a judge's registration) is a missing SQLite file
+        made or an empty database given the hub's tables: reading a hub (status, import, the
+        head judge's window) at a mistyped path must not leave an empty hub there.
+
+        Raises HubError without a URL, with a URL that is not one, or (without `create`) when
+        no hub is there; HubUnreachable when it cannot be opened."""
         found = hub_url(url)
         if found is None:
             raise HubError(f"no hub is set: give --hub or set {HUB_URL_ENV} "
                            "(e.g. postgresql+psycopg://banker@hall-server/tournament)")
+        target = _with_timeout(found)
         try:
-            return cls(open_database(_with_timeout(found), create=True, readonly=False), now)
+            if not create:
+                _must_exist(target)
+            return cls(open_database(target, create=True, readonly=False), now)
+        except LedgerNotFound as e:
+            raise HubError(_NO_HUB.format(where=e.path)) from e
         except LedgerError as e:
             raise HubUnreachable(f"the hub cannot be opened: {e}") from e
 
@@ -225,12 +240,28 @@ def _with_timeout(url: str) -> str:
         return url
     try:
         parsed = make_url(url)
-    except ArgumentError as e:
+    except (ArgumentError, ValueError) as e:  # a bad port is a ValueError from the parser
         raise HubError(f"{HUB_URL_ENV}: {url!r} is not a database URL: {e}") from e
     if parsed.get_backend_name() != "postgresql" or "connect_timeout" in parsed.query:
         return url
     return parsed.update_query_dict({"connect_timeout": str(CONNECT_TIMEOUT_S)}).render_as_string(
         hide_password=False)
+
+
+def _must_exist(target: str) -> None:
+    """Raise LedgerNotFound unless a hub (a ledger with its tables) is at `target`: a SQLite
+    file that exists and is not empty, or a database that has the ledger's tables."""
+    where = ledger_url(target)
+    if isinstance(where, Path):
+        if not where.is_file() or where.stat().st_size == 0:
+            raise LedgerNotFound(str(where))
+        return
+    database = Database(where, readonly=True)
+    try:
+        if schema_status(database) == "empty":
+            raise LedgerNotFound(f"{database.location} (the database has no hub tables)")
+    finally:
+        database.close()
 
 
 def _when(text: str | None) -> datetime | None:

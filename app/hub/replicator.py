@@ -51,11 +51,13 @@ class Replicator:
     def __init__(self, db: str | os.PathLike[str], hub_url: str, *, game_id: str | None = None,
                  source: str | None = None, poll: float = POLL_S, backoff: Backoff | None = None,
                  commands: int = COMMANDS_PER_BATCH, seed: int | None = None,
-                 opener: Callable[[str], Hub] = Hub.open) -> None:
+                 opener: Callable[[str], Hub] | None = None) -> None:
         self.db, self.url, self.game_id = os.fspath(db), hub_url, game_id
         self.source = source or f"replication from {self.db}"
         self.poll, self.backoff, self.commands = poll, backoff or Backoff(), commands
-        self._opener, self._rng = opener, Random(seed)
+        # The table's copier is the first push of a hall's hub: it may make it.
+        self._opener = opener or (lambda url: Hub.open(url, create=True))
+        self._rng = Random(seed)
         self._wake, self._stopping = threading.Event(), threading.Event()
         self._changed = threading.Condition()
         self._status = ReplicaStatus(0, 0, "starting")

@@ -15,6 +15,9 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 TIMESTAMP = sa.String(32)
+APPEND_ONLY = ("hub_refusals",)
+"""A refusal is the head judge's evidence that a table's file was forged or rewritten: like the
+ledger's history, it is only ever added to (0001's triggers, the same messages)."""
 
 
 def upgrade() -> None:
@@ -54,10 +57,38 @@ def upgrade() -> None:
         sa.Column("created_at", TIMESTAMP, nullable=False),
         sa.PrimaryKeyConstraint("name", name=op.f("pk_hub_judges")),
     )
+    _append_only(op.get_context().dialect.name)
+
+
+def _append_only(dialect: str) -> None:
+    for table in APPEND_ONLY:
+        if dialect == "sqlite":
+            for action in ("UPDATE", "DELETE"):
+                op.execute(
+                    f"CREATE TRIGGER {table}_no_{action.lower()} BEFORE {action} ON {table} "
+                    f"BEGIN SELECT RAISE(ABORT, '{table} are append-only: {action} refused; "
+                    "record a correcting entry instead'); END"
+                )
+        elif dialect == "postgresql":
+            # ledger_refuse_change() is created by 0001.
+            op.execute(f"CREATE TRIGGER {table}_append_only BEFORE UPDATE OR DELETE ON {table} "
+                       "FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change()")
+            op.execute(f"CREATE TRIGGER {table}_no_truncate BEFORE TRUNCATE ON {table} "
+                       "FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change()")
+        else:
+            raise NotImplementedError(f"no append-only triggers written for {dialect!r}")
 
 
 def downgrade() -> None:
-    """Drop the three tables (development only)."""
+    """Drop the triggers and the three tables (development only)."""
+    dialect = op.get_context().dialect.name
+    for table in APPEND_ONLY:
+        if dialect == "sqlite":
+            op.execute(f"DROP TRIGGER IF EXISTS {table}_no_update")
+            op.execute(f"DROP TRIGGER IF EXISTS {table}_no_delete")
+        elif dialect == "postgresql":
+            op.execute(f"DROP TRIGGER IF EXISTS {table}_append_only ON {table}")
+            op.execute(f"DROP TRIGGER IF EXISTS {table}_no_truncate ON {table}")
     op.drop_table("hub_judges")
     op.drop_index(op.f("ix_hub_refusals_game_id"), table_name="hub_refusals")
     op.drop_table("hub_refusals")

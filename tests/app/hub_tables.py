@@ -8,6 +8,7 @@ from pathlib import Path
 from random import Random
 
 from app import judges
+from app.hub import Hub
 from app.simulate import roll_off
 from app.tables import TableGame
 from models.choices import random_command
@@ -61,5 +62,8 @@ def play(game: TableGame, commands: int, rng: Random) -> None:
 
 
 def fresh_hub(kind: str, folder: Path) -> str:
-    """A new empty hub of `kind` (see tests.postgres.hub_url)."""
-    return hub_url(kind, folder)
+    """A new empty hub of `kind` (see tests.postgres.hub_url), made as `banker hub push` or
+    `hub add-judge` would make it (reading a hub never creates one)."""
+    url = hub_url(kind, folder)
+    Hub.open(url, create=True).close()
+    return url

@@ -223,5 +223,30 @@ def test_an_edition_of_the_same_id_is_replaced_only_when_asked(data: Path) -> No
 def test_a_save_that_cannot_be_written_says_so_and_leaves_no_file(data: Path) -> None:
     data.mkdir(parents=True)
     (data / "editions").write_text("a file where the folder should be", encoding="utf-8")
-    with pytest.raises(DataFileError, match=r"^sg-club.toml: cannot be written: "):
+    # The message names the folder: the organiser must know where the data folder is.
+    with pytest.raises(DataFileError, match=rf"^sg-club.toml: cannot be written in "
+                                            rf"{data / 'editions' / 'boards'}: "):
         save_edition(open_board("singapore"), "sg-club", "Mine")
+
+
+def test_a_saved_edition_is_readable_by_every_account_as_the_shipped_files_are(
+        data: Path) -> None:
+    # Written through mkstemp, it was private to the saving account (0600), which another
+    # account at the event (the banker's, the kiosk's) could not open.
+    path = save_edition(open_board("singapore"), "sg-club", "Mine")
+    assert path.stat().st_mode & 0o777 == 0o644
+
+
+def test_an_id_typed_with_capitals_or_a_space_is_an_unknown_id_with_the_nearest_known(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Such a word is not an id, so it was read as a file's path: "Singapore: does not exist".
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(BadInput, match="no board called 'Singapore'; did you mean 'singapore'"):
+        open_board("Singapore")
+    with pytest.raises(BadInput, match="no board called 'classic us'; did you mean 'classic-us'"):
+        open_board("classic us")
+    with pytest.raises(BadInput, match="no board called ''; known: classic-uk, classic-us"):
+        open_board("")
+    (tmp_path / "Club board").write_text((rulebook.RESOURCES / "boards" / "propnex.toml")
+                                         .read_text(encoding="utf-8"), encoding="utf-8")
+    assert open_board("Club board").board == rulebook.board("propnex")  # a file there still opens

@@ -119,3 +119,17 @@ def test_a_filter_naming_no_player_or_kind_is_a_usage_error(banker: Banker,
         in result.stderr
     result = banker("ledger", "--db", sample_db, "--kind", "rent")
     assert result.exit_code == 2 and "'rent' is not one of" in result.stderr
+
+
+def test_a_backwards_diff_says_so_and_its_json_keeps_the_order_asked(banker: Banker,
+                                                                     sample_db: Path) -> None:
+    result = banker("diff", "--db", sample_db, "--from", str(RENT), "--to", str(RENT - 1))
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[:3] == [
+        f"From entry {RENT} to entry {RENT - 1} (backwards: entry {RENT - 1} is the earlier):",
+        "  Cy's cash: 1145 → 1170 (+25)",
+        "  Ann's cash: 615 → 590 (-25)"]
+    data = json.loads(banker("diff", "--db", sample_db, "--from", str(RENT), "--to",
+                             str(RENT - 1), "--json").stdout)
+    assert (data["from_seq"], data["to_seq"]) == (RENT, RENT - 1)
+    assert data["cash"]["Cy"] == {"before": 1145, "after": 1170, "change": 25}

@@ -18,7 +18,7 @@ from sqlalchemy import func, select
 from app.cli import main
 from app.hub import Hub, HubGap, HubRefused, push_file, read_batch
 from app.hub.cli import hub_group
-from app.ledger import open_ledger, schema
+from app.ledger import LedgerError, open_ledger, schema
 from app.ledger.hashing import canonical_json
 from app.tables import TableGame
 from tests.app.hub_tables import HUBS, fresh_hub, new_table, play
@@ -214,3 +214,43 @@ def test_an_unreachable_hub_is_said_plainly_with_exit_4(played: Path) -> None:
     result = CliRunner().invoke(main, ["hub", "push", "--db", str(played), "--hub", url])
     assert result.exit_code == 4
     assert "the hub cannot be opened" in result.output
+
+
+def test_reading_a_mistyped_hub_path_creates_nothing_and_only_a_push_makes_a_hub(
+        played: Path, tmp_path: Path) -> None:
+    typo = tmp_path / "hbu.db"
+    runner = CliRunner()
+    for args in (["hub", "status"], ["hub", "import", "--db", str(played)]):
+        result = runner.invoke(main, [*args, "--hub", str(typo)])
+        assert result.exit_code == 4, result.output
+        assert f"no hub at {typo} (nothing was created)" in result.output
+        assert not typo.exists()
+    pushed = runner.invoke(main, ["hub", "push", "--db", str(played), "--hub", str(typo)])
+    assert pushed.exit_code == 0, pushed.output
+    assert runner.invoke(main, ["hub", "status", "--hub", str(typo)]).exit_code == 0
+
+
+def test_a_hub_url_that_does_not_parse_or_answer_is_exit_4_without_a_traceback() -> None:
+    runner = CliRunner()
+    for url in ("postgresql+psycopg://banker@127.0.0.1:no-port/hub",
+                "postgresql+psycopg://banker:wrong@127.0.0.1:9/hub"):  # port 9: nothing listens
+        result = runner.invoke(main, ["hub", "status", "--hub", url])
+        assert result.exit_code == 4, result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+        assert "Traceback" not in result.output and "wrong" not in result.output  # no password
+        assert "hub" in result.output
+
+
+def test_a_refusal_on_the_hub_cannot_be_changed_or_deleted(hub: Hub, played: Path) -> None:
+    with open_ledger(played, create=False, readonly=True) as ledger:
+        batch = read_batch(ledger.database, ledger.game_ids()[0], 0, 40)
+    events = list(batch.events)
+    events[3], events[4] = events[4], events[3]
+    with pytest.raises(HubRefused):
+        hub.receive(replace(batch, events=tuple(events)), "test")
+    for statement in ("UPDATE hub_refusals SET reason = 'nothing happened'",
+                      "DELETE FROM hub_refusals"):
+        with (pytest.raises(LedgerError, match="hub_refusals are append-only"),
+              hub.database.write() as connection):
+            connection.exec_driver_sql(statement)
+    assert len(hub.refusals(batch.game_id)) == 1  # the evidence stands

@@ -155,3 +155,32 @@ def test_the_published_data_are_stamped_and_say_whether_they_are_final(data: Pat
     assert found["published_at"] == "2026-11-30T12:00+00:00"
     assert found["state"] == "provisional: a tie waits for the head judge's ruling"
     assert "contact" not in json.dumps(found)
+
+
+def test_a_damaged_tournament_file_is_said_plainly_and_a_failed_save_keeps_the_old_one(
+        data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn(data)
+    path = tournaments.tournament_path("sg-open")
+    good = path.read_bytes()
+
+    # A save that fails before the rename (a full disk at fsync) leaves the old file whole.
+    def full_disk(_fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as patched, pytest.raises(OSError):
+        patched.setattr(os, "fsync", full_disk)
+        tournaments.withdraw("sg-open", "SG01", "no-show")
+    assert path.read_bytes() == good and not list(path.parent.glob(".*.tmp"))
+    # A copy cut short (not something save() ever leaves): a plain refusal, nothing changed,
+    # and none of the file's contents (the players' contacts) echoed back.
+    path.write_bytes(good[: len(good) // 2])
+    out = invoke("withdraw", "sg-open", "SG01", "--reason", "no-show")
+    assert out.exit_code == 3
+    assert "damaged, not a tournament file (Invalid JSON: EOF while parsing" in out.output
+    assert "put back your last good copy" in out.output
+    assert "Traceback" not in out.output and "errors.pydantic.dev" not in out.output
+    assert not any(contact in out.output for contact in CONTACTS)
+    assert path.read_bytes() == good[: len(good) // 2]
+    path.write_text('{"id": "sg-open"}', encoding="utf-8")
+    out = invoke("standings", "sg-open", "1")
+    assert out.exit_code == 3 and "(name: Field required, and 2 more)" in out.output

@@ -7,8 +7,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from app import tournaments
-from app.publishing import published, standings_html
+from app.publishing import published, standings_csv, standings_html
+from models.tournament import (
+    Player,
+    add_players,
+    attach_game,
+    draw,
+    new_tournament,
+    record_result,
+)
 from tests.app.test_tournament_cli import data, scored
+from tests.models.test_tournament_standings import sheet
 
 __all__ = ["data"]  # the fixture, used by name
 
@@ -24,3 +33,35 @@ def test_the_page_says_scores_time_and_the_advancement_line_as_a_reader_reads_th
     assert '<p class="when">Published 30 Nov 2026, 12:00 UTC</p>' in page
     assert page.count('<tr class="in">') == 4 and page.count('<tr class="in cut">') == 1
     assert page.index('<tr class="in cut">') < page.index('<tr class="tie">')
+
+
+def test_hostile_names_are_escaped_on_the_page_and_defused_in_the_csv() -> None:
+    # A name is whatever the sign-up sheet held: markup must show as text on the page, and a
+    # name a spreadsheet would run as a formula (=, +, -, @) must open as text (a leading
+    # apostrophe, OWASP's advice); so must the shared position "=1" of a tie.
+    at = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+    names = ["<script>alert(1)</script>", '"&<>', '=HYPERLINK("http://x.example","win")',
+             "+1 555 0100", "-2+3", "@SUM(A1)", "Ann", "Bob"]
+    t = new_tournament("Cup <b>", "sg-championship", (4,))
+    t = add_players(t, [Player(id=f"P{n}", name=name, contact=f"Kim Tan {n}")
+                        for n, name in enumerate(names)], at)
+    t = draw(t, "Qualifying", 3, at)
+    for table in (1, 2):
+        made = t.draw("Qualifying")
+        assert made is not None
+        seats = [t.seat_name(p) for p in made.tables[table - 1].players]
+        t = attach_game(t, "Qualifying", table, f"q{table}.db")
+        t = record_result(t, "Qualifying", table, sheet(seats, [4000, 3000, 2000, 1000]))
+    data_ = published(t, "Qualifying", at)
+    page, csv_text = standings_html(data_), standings_csv(data_)
+    assert "<script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "&quot;&amp;&lt;&gt;" in page and "<b>" not in page
+    for contact in (f"Kim Tan {n}" for n in range(8)):  # a contact that looks like a name
+        assert contact not in page and contact not in csv_text
+    cells = [line.split(",", 2)[:2] for line in csv_text.splitlines()[1:]]
+    names_in_csv = {cell[1] for cell in cells}
+    assert {"'+1 555 0100", "'-2+3", "'@SUM(A1)", "Ann", "Bob"} <= names_in_csv
+    assert "'=HYPERLINK(\"\"http://x.example\"\"" in csv_text
+    assert {cell[0] for cell in cells} == {"'=1", "'=3", "'=5", "'=7"}  # two tables, level
+    assert not any(line.split(",")[1].startswith(("=", "+", "-", "@"))
+                   for line in csv_text.splitlines())

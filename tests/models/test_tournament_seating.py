@@ -47,7 +47,8 @@ def test_a_profile_seating_only_4_refuses_a_count_that_is_not_a_multiple_of_4(
         with pytest.raises(SeatingError) as refused:
             draw_tables(players(count), seed, 4, allowed=(4,))
         below, above = count - count % 4, count + 4 - count % 4
-        assert f"make {below} or {above}" in str(refused.value)
+        assert (f"withdraw {count - below} to make {below}, or enter {above - count} more to "
+                f"make {above}") in str(refused.value)
         return
     tables = draw_tables(players(count), seed, 4, allowed=(4,))
     assert [len(t) for t in tables] == [4] * (count // 4)
@@ -63,10 +64,11 @@ def test_the_draw_is_the_seeded_shuffle_cut_into_tables_largest_first() -> None:
 
 
 @pytest.mark.parametrize(("count", "words"), [
-    (6, "6 players cannot sit at tables of 4 or 5 (never 3): withdraw or add players to make "
-        "5 or 8"),
-    (11, "make 10 or 12"),
-    (3, "make 4"),
+    (6, "6 players cannot sit at tables of 4 or 5 (never 3): withdraw 1 to make 5, or enter "
+        "2 more to make 8"),
+    (7, "withdraw 2 to make 5, or enter 1 more to make 8"),
+    (11, "withdraw 1 to make 10, or enter 1 more to make 12"),
+    (3, "(never 3): enter 1 more to make 4"),
 ])
 def test_an_impossible_count_is_refused_with_the_nearest_counts_that_work(count: int,
                                                                          words: str) -> None:

@@ -227,3 +227,45 @@ def test_repeated_names_are_told_apart_by_id_at_the_table() -> None:
     assert (t.seat_name("A1"), t.seat_name("A2")) == ("Tan Wei (A1)", "Tan Wei (A2)")
     with pytest.raises(TournamentError, match="taken"):
         add_players(t, [Player(id="A1", name="Lim")], AT)
+
+
+def test_a_tie_left_after_a_withdrawal_is_settled_by_one_ruling() -> None:
+    # C, D and E are level on 3000 for the 16th place; C withdraws before the semi-final, so
+    # the tie is D and E's. Their ruling must settle it: the stage is decided and a second
+    # ruling on the same tie is refused (before the fix it matched nothing and the tie stayed
+    # open forever, taking ruling after ruling).
+    t = play(forty(), "Qualifying", QUALIFYING)
+    c, d, e = (seated(t, "Qualifying", n)[1] for n in (2, 3, 4))
+    t = withdraw(t, c, "flight home", AT)
+    assert [set(x.players) for x in standings(t, "Qualifying").ties] == [{d, e}]
+    t = rule_tie(t, "Qualifying", [e, d], "Tan", "lot", AT)
+    found = standings(t, "Qualifying")
+    rows = {r.player: r for r in found.rows}
+    assert found.decided and not found.ties
+    assert [(rows[x].position, rows[x].status) for x in (e, d)] == [(16, "advances"),
+                                                                   (17, "out")]
+    assert rows[c].status == "withdrawn" and c not in found.advancing
+    assert len(entrants(t, "Semi-final")) == 16
+    with pytest.raises(TournamentError, match="no open tie of exactly"):
+        rule_tie(t, "Qualifying", [d, e], "Tan", "again", AT)
+
+
+def test_ids_differing_only_in_case_and_names_that_would_sit_alike_are_refused() -> None:
+    t = new_tournament("Open", "propnex-championship", (4, 5))
+    t = add_players(t, [Player(id="A1", name="Tan Wei"), Player(id="A2", name="tan wei")], AT)
+    with pytest.raises(TournamentError, match="'a1' is taken \\(by Tan Wei, id 'A1'\\)"):
+        add_players(t, [Player(id="a1", name="Lim")], AT)
+    # "Tan Wei (A1)" is how the first Tan Wei sits: a player typed with that name would sit
+    # as the same name at the table and take the other's result from the sheet.
+    with pytest.raises(TournamentError, match="would sit as 'Tan Wei \\(A1\\)'"):
+        add_players(t, [Player(id="B7", name="Tan Wei (A1)")], AT)
+    assert len(t.players) == 2
+
+
+def test_one_game_cannot_be_two_tables_game() -> None:
+    t = attach_game(forty(), "Qualifying", 1, "games/q1.db", "game-1")
+    with pytest.raises(TournamentError, match="already Qualifying table 1's"):
+        attach_game(t, "Qualifying", 2, "games/q1.db")
+    with pytest.raises(TournamentError, match="already Qualifying table 1's"):
+        attach_game(t, "Qualifying", 2, "hub-copy", "game-1")
+    assert len(attach_game(t, "Qualifying", 2, "games/q2.db", "game-2").games) == 2

@@ -111,7 +111,7 @@ def tournament_hall(folder: Path, hub_url: str, now: datetime) -> str:
     tournaments.draw(t.id, "Qualifying", seed=2026)
     start = now - timedelta(minutes=41)
     stalls = {3: 5, 6: 12, 7: 10, 8: 10}  # 7 and 8 finish after 30 minutes
-    with Hub.open(hub_url) as hub:
+    with Hub.open(hub_url, create=True) as hub:
         for table in range(1, 9):
             clock = Steps(start - timedelta(seconds=20 * table))
             card = tournaments.table_card(tournaments.load(t.id), "Qualifying", table)

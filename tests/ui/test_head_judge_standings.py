@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from app import tournaments
 from app.cli import main as banker
-from app.hub import HUB_URL_ENV
+from app.hub import HUB_URL_ENV, Hub
 from app.paths import DATA_DIR_ENV
 from models.tournament import Player, Stage
 from ui.head_judge.command import head_judge_command
@@ -37,6 +37,7 @@ def drawn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 
 def test_the_last_drawn_stage_shows_every_player_awaiting_their_table(
         qtbot, qtmodeltester, drawn: str, tmp_path: Path) -> None:
+    Hub.open(str(tmp_path / "hub.db"), create=True).close()  # a hub no table has reached yet
     window = HeadJudgeWindow(HallReader(str(tmp_path / "hub.db"), drawn), threaded=False,
                              poll_ms=None)
     qtbot.addWidget(window)
@@ -70,6 +71,16 @@ def test_an_unreachable_hub_is_said_in_red_and_tried_again(qtbot) -> None:
     assert "cannot be opened" in failed.args[0]
     assert "did not answer" in window.summary.text() and "Trying again" in window.summary.text()
     assert not window._busy  # the next poll reads again
+
+
+def test_a_mistyped_hub_path_is_said_and_no_hub_file_is_made(qtbot, tmp_path: Path) -> None:
+    typo = tmp_path / "hbu.db"
+    window = HeadJudgeWindow(HallReader(str(typo)), threaded=False, poll_ms=None)
+    qtbot.addWidget(window)
+    with qtbot.wait_signal(window.unreachable) as failed:
+        window.refresh()
+    assert f"no hub at {typo} (nothing was created)" in failed.args[0]
+    assert not typo.exists()  # reading never makes a hub: a typo stays a typo
 
 
 def test_the_command_needs_a_hub_and_a_known_tournament(

@@ -212,6 +212,20 @@ def test_the_difference_of_two_entries_shows_the_rent(open_judge, db: Path) -> N
     assert (window.diff.first.value(), window.diff.second.value()) == (rent - 1, rent)
 
 
+def test_a_backwards_difference_says_it_goes_back(open_judge, db: Path) -> None:
+    # Compared the later entry first, every change reads as undone (Ann's cash falls by the
+    # rent); without a word the judge would take it for the rent going the other way.
+    window = open_judge(db)
+    rent = rent_seq(window)
+    lines = window.diff.compare_pair(rent, rent - 1)
+    assert "Ann's cash: 615 → 590 (-25)" in lines
+    assert window.diff.heading.text().startswith(
+        f"From right after entry {rent} to right after entry {rent - 1} (backwards: entry "
+        f"{rent - 1} is the earlier): ")
+    window.diff.compare_pair(rent - 1, rent)
+    assert "backwards" not in window.diff.heading.text()
+
+
 def test_verify_says_sound_in_words(open_judge, db: Path) -> None:
     window = open_judge(db)
     verdict = window.verify.verify()

@@ -26,6 +26,18 @@ def test_help_lists_every_command_without_loading_qt_or_the_ledger() -> None:
     assert "scoresheet" in out and "verify" in out
 
 
+def test_a_groups_help_lists_its_subcommands_without_loading_the_ledger() -> None:
+    for group in entry.GROUP_HELP:
+        script = ("import sys\nfrom ui.entry import main\n"
+                  f"sys.argv = ['banker', {group!r}, '--help']\n"
+                  "try:\n    main()\nexcept SystemExit:\n    pass\n"
+                  f"print('LOADED', sorted(m for m in {HEAVY!r} if m in sys.modules))")
+        out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                             cwd=REPO, check=True).stdout
+        assert "LOADED []" in out, group
+        assert all(name in out for name in entry.GROUP_HELP[group]), group
+
+
 def test_the_listed_help_is_each_commands_own() -> None:
     # What `banker --help` shows of each (its first 60 characters) is the command's own help;
     # after changing a command's help, copy its first line into ui/entry.py SHORT_HELP.
@@ -37,6 +49,15 @@ def test_the_listed_help_is_each_commands_own() -> None:
         assert command is not None
         listed = click.Command(name, help=text).get_short_help_str(60)
         assert command.get_short_help_str(60) == listed, name
+    for group, listed_help in entry.GROUP_HELP.items():
+        real = cli.get_command(context, group)
+        assert isinstance(real, click.Group)
+        assert sorted(real.list_commands(context)) == sorted(listed_help), group
+        for name, text in listed_help.items():
+            command = real.get_command(context, name)
+            assert command is not None
+            assert command.help is not None
+            assert " ".join(command.help.split()) == text, f"{group} {name}"
 
 
 def test_a_missing_qt_library_is_named_with_its_debian_package() -> None:

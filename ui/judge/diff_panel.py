@@ -79,8 +79,10 @@ class DiffPanel(QWidget):
             self.heading.setText(f"Not compared: {actions.refusal_text(e)}")
             return []
         lines = found.lines()
+        back = f" (backwards: entry {second:,} is the earlier)" if second < first else ""
         self.heading.setText(f"From right after entry {first:,} to right after entry "
-                             f"{second:,}: " + (f"{len(lines)} change{'s' * (len(lines) != 1)}"
-                                                if lines else "nothing changed"))
+                             f"{second:,}{back}: "
+                             + (f"{len(lines)} change{'s' * (len(lines) != 1)}"
+                                if lines else "nothing changed"))
         self.lines.addItems(lines)
         return lines

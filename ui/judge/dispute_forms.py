@@ -279,7 +279,7 @@ class RewindDialog(_Dialog):
         self.to_seq.setRange(1, max(game.head_seq, 1))
         self.to_seq.setValue(min(max(to_seq, 1), max(game.head_seq, 1)))
         self.form.addRow("Back to just after entry", self.to_seq)
-        self.words = {e.seq: e.text for e in review.entries(game)}
+        self.entries = {e.seq: e for e in review.entries(game)}
         self.kept = _name(QLabel(), "kept")
         self.kept.setWordWrap(True)
         self.form.addRow(self.kept)
@@ -296,7 +296,7 @@ class RewindDialog(_Dialog):
 
     def _show_plan(self) -> None:
         seq = self.to_seq.value()
-        self.kept.setText(f"The last entry that stays: {seq}: {self.words.get(seq, '')}")
+        self.kept.setText(self._kept(seq))
         self.plan.clear()
         try:
             lines = review.rewind_plan(self.game, self.to_seq.value())
@@ -305,6 +305,20 @@ class RewindDialog(_Dialog):
             lines, self.refused = [], str(e)
         self.plan.addItems(lines or ([] if self.refused else ["nothing: no entry after it"]))
         self.check()
+
+    def _kept(self, seq: int) -> str:
+        """What stays, in words: a rewind keeps whole commands, and brings no void back."""
+        entry = self.entries.get(seq)
+        if entry is None:
+            return f"The last entry that stays: {seq}"
+        if entry.voided_by is not None:
+            return (f"Entry {seq} ({entry.text}) was voided by entry {entry.voided_by}: a rewind "
+                    f"does not bring it back. The game will stand as the entries before it that "
+                    f"still count leave it, not as it stood right after entry {seq}.")
+        last = max(e.seq for e in self.entries.values() if e.command_no == entry.command_no)
+        whole = (f" (entry {seq} is part of one command with the entries to {last})"
+                 if last != seq else "")
+        return f"The last entry that stays: {last}: {self.entries[last].text}{whole}"
 
     def command(self) -> dict[str, Any]:
         if getattr(self, "refused", None):
