@@ -4,6 +4,7 @@ atomically; each table's game made from the draw; results read from collected sc
 from __future__ import annotations
 
 import csv
+import fcntl
 import json
 import os
 import secrets
@@ -18,6 +19,7 @@ from pydantic import ValidationError
 from app import games, rulebook
 from app.games import default_label, roll_off_contenders, utc_now
 from app.paths import data_dir
+from models.edition_ids import id_problem
 from models.errors import BadInput, BankerError
 from models.tournament import (
     Player,
@@ -55,6 +57,11 @@ def tournaments_dir() -> Path:
 
 
 def tournament_path(tid: str) -> Path:
+    """The tournament's file; an id that is not an id (`../x`, a path) is refused: a tournament
+    is named, never found by path."""
+    problem = id_problem(tid)
+    if problem is not None:
+        raise TournamentError(f"tournament {problem}")
     return tournaments_dir() / f"{tid}.json"
 
 
@@ -96,6 +103,11 @@ def save(t: Tournament) -> Path:
             out.flush()
             os.fsync(out.fileno())
         os.replace(temporary, path)
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)  # the rename itself survives a power cut
+        finally:
+            os.close(folder)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
@@ -114,8 +126,17 @@ def list_tournaments() -> list[Tournament]:
 
 
 def _update(tid: str, change: Callable[[Tournament], Tournament]) -> Tournament:
-    changed = change(load(tid))
-    save(changed)
+    """Read, change and write the tournament under a lock on its own lock file, so two
+    programs changing it at once (the head judge's CLI and a banker's window starting a table)
+    take turns instead of one losing the other's change."""
+    lock = tournament_path(tid).with_name(f".{tid}.lock")
+    with open(lock, "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            changed = change(load(tid))
+            save(changed)
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
     return changed
 
 

@@ -42,7 +42,7 @@ def ledger_url(url_or_path: str | os.PathLike[str]) -> URL | Path:
     if "://" in text:
         try:
             return make_url(text)
-        except ArgumentError as e:
+        except (ArgumentError, ValueError) as e:  # ValueError: a port that is not a number
             raise LedgerError(f"{text!r} is neither a file path nor a database URL: {e}") from e
     return Path(text).expanduser().resolve()
 

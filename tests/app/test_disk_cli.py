@@ -85,3 +85,12 @@ def test_a_pdf_that_qt_failed_to_write_is_an_error_and_replaces_nothing(
         scoresheet_document.write_pdf({}, pdf)
     assert pdf.read_bytes() == b"%PDF- the sheet printed before"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.pdf"]
+
+
+@pytest.mark.parametrize("url", ["postgresql+psycopg://u@127.0.0.1:notaport/d", "sqlite+pysqlite://:x/"])
+def test_a_database_url_that_does_not_parse_is_exit_4_in_words(url: str) -> None:
+    # A mistyped --db URL (a port that is not a number) is said plainly, no traceback.
+    result = CliRunner().invoke(main, ["state", "--db", url])
+    assert result.exit_code == 4, result.output
+    assert "is neither a file path nor a database URL" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)

@@ -88,7 +88,7 @@ def test_an_impossible_table_count_is_refused_and_nothing_changes(data: Path) ->
     refused = invoke("draw", "sg-open", "Qualifying")
     assert refused.exit_code == 3
     assert "19 players cannot sit at tables of 4 (never 3)" in refused.output
-    assert "make 16 or 20" in refused.output
+    assert "withdraw 3 to make 16, or enter 1 more to make 20" in refused.output
     assert tournaments.tournament_path("sg-open").read_bytes() != before  # the withdrawal only
     assert tournaments.load("sg-open").draw("Qualifying") is None
 

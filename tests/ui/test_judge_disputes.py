@@ -9,7 +9,14 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QListWidget, QSpinBox
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QSpinBox,
+)
 
 from app import review
 from tests.app.recorded_games import JUDGE, PIN, SetClock, line_of, play, record
@@ -157,6 +164,44 @@ def test_undo_to_here_shows_what_it_voids_and_needs_the_judges_pin(qtbot, db) ->
     # Back to entry 55, before either rent: Aisha 1500 - 200 - 160, Ben 1500 - 100 - 120 - 110
     # - 150 (houses) - 150, Chloe 1500 - 200 - 220, Dev 1500 - 140.
     assert cash(session) == {"Aisha": 1140, "Ben": 870, "Chloe": 1080, "Dev": 1360}
+    assert review.verdict(session.game).sound
+
+
+def test_undo_to_here_says_what_really_stays_and_goes_back_behind_an_earlier_rewind(
+        qtbot, db) -> None:
+    panel, session, pins = open_panel(qtbot, db)
+    pins.answers = [(JUDGE, PIN), (JUDGE, PIN)]
+    # Entry 57 is the move of Dev's throw (command 27: entries 56 to 59): a rewind keeps whole
+    # commands, so the last entry that stays is 59, not 57.
+    panel.rewind_to(57)
+    assert panel.dialog.findChild(QLabel, "kept").text() == (
+        "The last entry that stays: 59: Turn 9: Aisha to play (entry 57 is part of one command "
+        "with the entries to 59)")
+    panel.dialog.reject()
+    panel.rewind_to(55)
+    with qtbot.wait_signal(session.changed):
+        type_in(qtbot, panel, reason="Dev's throw was misread")
+    first = session.head_seq  # 66: 56 to 65 voided
+    # Entry 60 is void now: "undo to here" on it cannot bring back the game as it stood then,
+    # and the dialog says so instead of "the last entry that stays: 60".
+    panel.rewind_to(60)
+    kept = panel.dialog.findChild(QLabel, "kept").text()
+    assert kept.startswith(f"Entry 60 (Dev pays Aisha 12 rent (claim 1)) was voided by entry "
+                           f"{first}: a rewind does not bring it back.")
+    assert not panel.dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+    panel.dialog.reject()
+    # Back behind the first rewind, to entry 50: only entries 51 to 55 still count after it.
+    panel.rewind_to(50)
+    plan = panel.dialog.findChild(QListWidget, "plan")
+    assert [plan.item(i).text().split(":")[0] for i in range(plan.count())] == [
+        "51", "52", "53", "54", "55"]
+    with qtbot.wait_signal(session.changed):
+        type_in(qtbot, panel, reason="back to Ben's purchase")
+    assert session.head_seq == first + 1
+    assert [e.seq for e in review.entries(session.game) if e.voided] == list(range(51, 66))
+    # The game stands as right after entry 50 (Chloe 1500 - 200, not yet - 220 for the street).
+    at_50 = {p["name"]: p["cash"] for p in review.state_at_json(session.game, 50)["players"]}
+    assert cash(session) == at_50 and at_50["Chloe"] == 1300
     assert review.verdict(session.game).sound
 
 

@@ -120,6 +120,38 @@ def test_the_banker_s_new_entries_appear_when_the_file_is_polled(
     assert session.poll() is False  # nothing new: nothing read again
 
 
+def test_an_action_the_banker_overtook_is_refused_once_said_and_recorded_once_when_resent(
+        session: JudgeSession, db: Path, qtbot) -> None:
+    window = JudgeWindow(session)
+    qtbot.addWidget(window)
+    refusals = answering(session, JUDGE, "999999")
+    assert session.send_as_judge(ADJUST, "Adjust cash") is False  # the file is now writable
+    banker_game = TableGame.open(str(db), now=SetClock(session.events[-1].recorded_at),
+                                 create=False)
+    seen = session.head_seq
+    sign_in = session.game.sign_in_judge
+
+    def banker_writes_while_the_pin_is_checked(name: str, pin: str) -> None:
+        # After the session's last read, before the judge's entry: as a slow PIN check allows.
+        if banker_game.head_seq == seen:
+            banker_game.submit(parse_command({"type": "roll", "player": "Cy", "dice": [1, 2]}))
+        sign_in(name, pin)
+
+    session.game.sign_in_judge = banker_writes_while_the_pin_is_checked  # type: ignore[method-assign]
+    answering(session, JUDGE, PIN)
+    assert session.send_as_judge(ADJUST, "Adjust cash") is False
+    banker_head = banker_game.head_seq
+    banker_game.close()
+    assert refusals[-1] == (f"Adjust cash: not recorded — the banker recorded entries {seen + 1} "
+                            f"to {banker_head} meanwhile; the window now shows them: look, then "
+                            "send it again if it still stands")
+    assert session.head_seq == banker_head  # the list follows the banker's entries
+    assert window.entries.model.rowCount() == banker_head
+    assert session.send_as_judge(ADJUST, "Adjust cash") is True  # sent again: recorded once
+    adjusted = [e for e in session.events if e.type == "cash_adjusted"]
+    assert [e.seq for e in adjusted] == [session.head_seq] == [banker_head + 1]
+
+
 def test_banker_judge_is_listed_and_refuses_a_missing_file(tmp_path: Path) -> None:
     assert "judge" in entry.SHORT_HELP
     missing = tmp_path / "none.db"

@@ -112,10 +112,15 @@ class JudgeSession(QObject):
             return False
         try:
             self.game.submit(parse_command(command), Actor(role="judge", name=name))
-        except (StaleSequence, ConcurrentWrite) as e:
-            self.refused.emit(f"{what}: not recorded — {e}; the window now shows the ledger "
-                              "as it stands")
+        except (StaleSequence, ConcurrentWrite):
+            # The banker's window wrote between this window's read and the judge's entry.
+            seen = self.game.head_seq
             self._reload()
+            since = (f"the banker recorded entries {seen + 1:,} to {self.game.head_seq:,} "
+                     "meanwhile; the window now shows them" if self.game.head_seq > seen else
+                     "another window wrote to the ledger meanwhile")
+            self.refused.emit(f"{what}: not recorded — {since}: look, then send it again if "
+                              "it still stands")
             return False
         except BankerError as e:
             self.refused.emit(f"{what}: refused, nothing recorded — {actions.refusal_text(e)}")
