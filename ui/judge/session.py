@@ -14,6 +14,7 @@ from app.ledger import Actor, ConcurrentWrite, LedgerError, StaleSequence, Store
 from app.tables import TableGame, parse_command, utc_now
 from models.errors import BadInput, BankerError
 from ui.table.judge_dialog import JudgeDialog
+from ui.waiting import sleep_painting
 
 POLL_MS = 2000
 
@@ -43,7 +44,9 @@ class JudgeSession(QObject):
             self.game.close()
             raise BadInput(f"{db} holds no game")
         self.writable = False
-        self.sleep = self.game.sleep  # the wrong-PIN delay; kept across the reopening
+        # The wrong-PIN delay, waited with the window painting and saying why; kept across
+        # the reopening (tests put in their own).
+        self.sleep: Callable[[float], None] = sleep_painting
         # Asks for the judge's name and PIN for one action (tests answer instead of a person).
         self.ask_pin: AskPin = self._dialog
         self.dialog_parent: QWidget | None = None

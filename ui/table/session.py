@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -11,6 +12,7 @@ from app.hub import replicator_for
 from app.ledger import ConcurrentWrite, LedgerError, StaleSequence
 from app.tables import TableGame, parse_command
 from models.errors import BankerError
+from ui.waiting import sleep_painting
 
 TICK_MS = 1000
 IDLE_MS = 2000
@@ -37,6 +39,8 @@ class TableSession(QObject):
                  tick_ms: int | None = TICK_MS, idle_ms: int = IDLE_MS) -> None:
         super().__init__(parent)
         self.game = game
+        if game.sleep is time.sleep:  # the wrong-PIN delay: painting, saying why (tests inject)
+            game.sleep = sleep_painting
         self.stopped: str | None = None  # why the window takes no more input
         # With BANKER_HUB_URL set, the file is copied to the tournament hub on another thread.
         self.replicator = replicator_for(game.ledger.location, game.game_id)
