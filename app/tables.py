@@ -73,14 +73,21 @@ def _unknown_type(item: ErrorDetails) -> str | None:
     return f"unknown command type {shown(tag)}{hint}"
 
 
+# model_dump(mode="json") through the model's serializer itself: the same data, without
+# model_dump's own wrapper, which costs as much again as the serializing (one per event).
+
+
 def command_json(command: Command) -> dict[str, Any]:
     """A command as the JSON object it was given as (defaults left out)."""
-    return command.model_dump(mode="json", exclude_none=True)
+    data: dict[str, Any] = type(command).__pydantic_serializer__.to_python(
+        command, mode="json", exclude_none=True)
+    return data
 
 
 def event_record(event: Event) -> NewEvent:
     """The ledger's record of an event: its type, payload and money moves."""
-    payload = event.model_dump(mode="json", exclude={"type"})
+    payload: dict[str, Any] = type(event).__pydantic_serializer__.to_python(event, mode="json")
+    del payload["type"]
     return NewEvent(type=event.type, payload=payload, transfers=tuple(event.transfers()))
 
 
@@ -112,6 +119,9 @@ class TableGame:
     timeline: Timeline = field(default_factory=Timeline, repr=False)
     head_hash: str = GENESIS
     snapshots: list[int] = field(default_factory=list, repr=False)  # seqs that may be folded from
+    # The latest snapshot a fold of the head may start from, and the (snapshots, voids) counts
+    # it was found at: only a new snapshot or a void (or a reload) can change it.
+    _fold_start: tuple[int, int, int] | None = field(default=None, init=False, repr=False)
 
     @classmethod
     def open(cls, db: str, game_id: str | None = None,
@@ -143,6 +153,7 @@ class TableGame:
         self.head_seq, self.head_hash, self.last_at = (loaded.head_seq, loaded.head_hash,
                                                        loaded.last_at)
         self.snapshots, self.problems = loaded.snapshots, loaded.problems
+        self._fold_start = None
 
     def state_at(self, seq: int) -> GameState | None:
         """The state right after entry `seq` was recorded (voids recorded after it not yet
@@ -174,8 +185,7 @@ class TableGame:
         fold of the head may start from (derived data: the command is already recorded)."""
         if self.state is None or self.game_id is None or self.ledger.database.readonly:
             return
-        usable = [s for s in self.snapshots if self.timeline.usable(s, self.head_seq)]
-        if self.head_seq - max(usable, default=0) < positions.SNAPSHOT_EVERY:
+        if self.head_seq - self._latest_usable() < positions.SNAPSHOT_EVERY:
             return
         try:
             self.ledger.save_snapshot(positions.snapshot_of(self.game_id, self.head_seq,
@@ -183,6 +193,17 @@ class TableGame:
         except LedgerError:  # a snapshot only saves time; the next command will try again
             return
         self.snapshots.append(self.head_seq)
+
+    def _latest_usable(self) -> int:
+        """The latest snapshot a fold of the head may start from (0: none). It stays usable as
+        commands are recorded; only a new snapshot or a void can change which one it is."""
+        counts = (len(self.snapshots), len(self.timeline.voids))
+        if self._fold_start is not None and self._fold_start[1:] == counts:
+            return self._fold_start[0]
+        usable = [s for s in self.snapshots if self.timeline.usable(s, self.head_seq)]
+        latest = max(usable, default=0)
+        self._fold_start = (latest, *counts)
+        return latest
 
     def close(self) -> None:
         """Release the database."""
@@ -212,14 +233,14 @@ class TableGame:
         if command.at is None:
             command = command.model_copy(update={"at": now})
         assert command.at is not None
-        recorded_at = times.check_at(command.at, self.last_at, now)
+        recorded_at, marks_at = times.checked(command.at, self.last_at, now)
         actor = self._actor(command, actor)
         if isinstance(command, NewGame):
             return self._start(command, actor, recorded_at)
         if self.table is None or self.game_id is None:
             raise BadInput("no game has been started: the first command is new_game")
         if not isinstance(command, ClockTick):
-            self._tick(times.genuine(command.at, self.last_at, now))
+            self._tick(marks_at)
         if isinstance(command, Undo | Rewind):
             return self._void(command, actor, recorded_at)
         if isinstance(command, RaiseDispute) and any(e > self.head_seq for e in command.entries):
@@ -289,7 +310,7 @@ class TableGame:
         stored = self.ledger.append(
             self.game_id, expected_seq=self._expected(command), command=command_json(command),
             events=[event_record(e) for e in events], actor=actor, clock_ms=clock_ms,
-            recorded_at=recorded_at,
+            recorded_at=recorded_at, plain=True,
         )
         self._fold(events, stored)
         self._mark(command, stored)
@@ -318,7 +339,8 @@ class TableGame:
             event = CommandsVoided(commands=numbers, how="rewind", reason=command.reason)
         written = self.ledger.append(
             self.game_id, expected_seq=self._expected(command), command=command_json(command),
-            events=[event_record(event)], actor=actor, clock_ms=None, recorded_at=recorded_at)
+            events=[event_record(event)], actor=actor, clock_ms=None, recorded_at=recorded_at,
+            plain=True)
         self.head_seq, self.last_at = written[-1].seq, written[-1].recorded_at
         self.timeline.add(written[0].command_no, command.type,
                           [(s.seq, s.type, s.payload) for s in written])
@@ -339,7 +361,7 @@ class TableGame:
             decks_json=table.decks.model_dump_json(), players=list(command.players),
             label=command.label, command=command_json(command),
             events=[event_record(e) for e in events], actor=actor, clock_ms=None,
-            recorded_at=recorded_at,
+            recorded_at=recorded_at, plain=True,
         )
         self.game_id, self.table = game_id, table
         self._fold(events, stored)

@@ -14,15 +14,29 @@ MAX_SKEW = timedelta(seconds=5)
 
 def utc(at: datetime) -> datetime:
     """`at` in UTC; raises BadInput for a time without a zone or one beyond UTC's calendar."""
+    if at.tzinfo is UTC:  # the table's own clock, and every time read back: nothing to convert
+        return at
     try:
         return zoned(at).astimezone(UTC)
     except ValueError as e:
         raise BadInput(f"at: {e}") from None
 
 
+def checked(at: datetime, last: datetime | None, now: datetime) -> tuple[datetime, datetime]:
+    """check_at and genuine at once (each time converted once): the command's time in UTC, and
+    the time the clock's marks before it are recorded at. Raises BadInput as check_at does."""
+    when, clock = _checked(at, last, now)
+    moment = min(when, clock)
+    return when, moment if last is None else max(moment, last)
+
+
 def check_at(at: datetime, last: datetime | None, now: datetime) -> datetime:
     """The command's time in UTC, if it is neither before the ledger's last entry (`last`) nor
     ahead of the machine's clock (`now`) by more than MAX_SKEW; raises BadInput otherwise."""
+    return _checked(at, last, now)[0]
+
+
+def _checked(at: datetime, last: datetime | None, now: datetime) -> tuple[datetime, datetime]:
     when, clock = utc(at), utc(now)
     if last is not None and when < last:
         hint = ("; that entry is itself ahead of this machine's clock: check the clock"
@@ -32,7 +46,7 @@ def check_at(at: datetime, last: datetime | None, now: datetime) -> datetime:
     if when - clock > MAX_SKEW:
         raise BadInput(f"at {_show(when)} is ahead of this machine's clock ({_show(clock)}) by "
                        f"more than {MAX_SKEW.total_seconds():g} seconds: check the date and time")
-    return when
+    return when, clock
 
 
 def genuine(at: datetime, last: datetime | None, now: datetime) -> datetime:

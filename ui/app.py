@@ -50,6 +50,8 @@ class MainWindow(QMainWindow):
         self.start.open_file.connect(self.ask_file)
         self.start.edit_board.connect(self.edit_board)
         self.board_editor: QMainWindow | None = None
+        self.start.tournaments.connect(self.open_tournaments)
+        self.tournament_window: QMainWindow | None = None
         self.start.open_judge.connect(self.open_judge)
         self.judges: list[QMainWindow] = []  # the judge's windows opened from here
         self._menu()
@@ -84,6 +86,7 @@ class MainWindow(QMainWindow):
                                  ("&Open a ledger file…", "Ctrl+O", self.ask_file),
                                  ("Open as &judge…", "Ctrl+J", self._judge),
                                  ("Edit a &board…", "Ctrl+B", self.edit_board),
+                                 ("&Tournaments…", "Ctrl+T", self.open_tournaments),
                                  ("Back to the &games list", "Ctrl+W", self.show_start),
                                  ("&Quit", "Ctrl+Q", self.close)):
             action = QAction(text, self)
@@ -179,6 +182,20 @@ class MainWindow(QMainWindow):
         self.board_editor.activateWindow()
         return self.board_editor
 
+    # The tournament's window -------------------------------------------------------------
+
+    def open_tournaments(self) -> QMainWindow:
+        """The tournament's window, beside this one (one at a time; it comes forward if open);
+        a table's game started there opens here."""
+        from ui.tournament.window import TournamentWindow  # noqa: PLC0415
+
+        if self.tournament_window is None or not self.tournament_window.isVisible():
+            self.tournament_window = TournamentWindow(now=self.now, open_game=self.open_game)
+        self.tournament_window.show()
+        self.tournament_window.raise_()
+        self.tournament_window.activateWindow()
+        return self.tournament_window
+
     # The table ---------------------------------------------------------------------------
 
     def open_game(self, path: Path) -> TableWindow | None:
@@ -227,6 +244,8 @@ class MainWindow(QMainWindow):
         self._close_table()
         for judge in self.judges:
             judge.close()
+        if self.tournament_window is not None:
+            self.tournament_window.close()
         super().closeEvent(event)
 
 

@@ -41,6 +41,9 @@ SHORT_HELP = {
     "state": "Show the game's current state, or the position right after entry N (--at N).",
     "tournament": "A tournament: players, seating draws, the tables' games, standings and "
                   "advancement.",
+    "tournament-window": "The tournament's window: create, players and the sign-up sheet, "
+                         "draws, the tables' games, results, standings, rulings and publishing "
+                         "(what `banker tournament` does).",
     "verify": "Re-check the file, the hash chain and the fold, and print the head; exit 0 only "
               "when all is sound (and the file holds --head).",
 }
@@ -83,7 +86,8 @@ def commands() -> click.Group:
     import ui.head_judge.command  # noqa: PLC0415 (registers head-judge)
     import ui.judge.appeal_command  # noqa: PLC0415 (registers appeal-report)
     import ui.judge.chart_command  # noqa: PLC0415 (registers chart)
-    import ui.judge.command  # noqa: F401, PLC0415 (registers `banker judge`)
+    import ui.judge.command  # noqa: PLC0415 (registers `banker judge`)
+    import ui.tournament.command  # noqa: F401, PLC0415 (registers tournament-window)
     from app.hub import cli as _hub  # noqa: F401, PLC0415 (registers `banker hub`)
     from ui.scoresheet.command import main as cli  # noqa: PLC0415
     from ui.tournament import publish_command as _tournament  # noqa: F401, PLC0415 (`tournament`)

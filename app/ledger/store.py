@@ -50,6 +50,7 @@ class Ledger:
 
     def __init__(self, database: Database) -> None:
         self._db = database
+        self._sqlite = database.dialect == "sqlite"  # the prepared write path's
         self._heads: dict[str, appending.Head] = {}
         self._since_checkpoint = 0
 
@@ -95,12 +96,14 @@ class Ledger:
         actor: Actor,
         clock_ms: int | None,
         recorded_at: datetime | None = None,
+        plain: bool = False,
     ) -> tuple[str, list[StoredEvent]]:
         """Record a new game, its players, its first command (no. 1) and that command's events.
 
         Returns the new game's id and the stored events (seq 1..n). Raises LedgerRejected when
         a SQLite file already holds a game (one game per file; a PostgreSQL hub holds many),
         for duplicate player names or unstorable payloads, and the translated driver errors.
+        `plain` as for `append`.
         """
         writing.check_players(players)
         game_id = str(uuid.uuid4())
@@ -131,7 +134,7 @@ class Ledger:
             )
             stored = writing.record_command(
                 connection, game_id, 1, (0, GENESIS), command, events, actor, clock_ms, stamp,
-                game=game_digest(game=header, players=seats),
+                game=game_digest(game=header, players=seats), plain=plain,
             )
         return game_id, stored
 
@@ -145,8 +148,14 @@ class Ledger:
         actor: Actor,
         clock_ms: int | None,
         recorded_at: datetime | None = None,
+        plain: bool = False,
     ) -> list[StoredEvent]:
         """Record one command and its events after the event `expected_seq`, in one transaction.
+
+        `plain` is only for a command and payloads that are JSON's own types by construction (a
+        pydantic model_dump(mode="json"), as the table service records): their JSON round trip
+        is then not checked again (the stored text is the same). Anything else is checked, and
+        refused (LedgerRejected) unless it reads back unchanged.
 
         An empty `events` list records nothing and returns []. Raises GameNotFound,
         StaleSequence if the game's last event is not `expected_seq`, ConcurrentWrite if
@@ -158,19 +167,21 @@ class Ledger:
             with self._db.read() as connection:
                 reading.expect_head(connection, game_id, expected_seq)
             return []
-        if self._db.dialect != "sqlite":
+        if not self._sqlite:
             with self._db.write() as connection:
                 head = reading.expect_head(connection, game_id, expected_seq)
                 command_no = writing.next_command_no(connection, game_id)
                 return writing.record_command(
                     connection, game_id, command_no, head, command, events, actor, clock_ms,
                     stamp, chain_version=reading.game_row(connection, game_id).chain_version,
+                    plain=plain,
                 )
-        return self._append_sqlite(game_id, expected_seq, command, events, actor, clock_ms, stamp)
+        return self._append_sqlite(game_id, expected_seq, command, events, actor, clock_ms, stamp,
+                                   plain)
 
     def _append_sqlite(self, game_id: str, expected_seq: int, command: dict[str, Any],
                        events: list[NewEvent], actor: Actor, clock_ms: int | None,
-                       stamp: str) -> list[StoredEvent]:
+                       stamp: str, plain: bool) -> list[StoredEvent]:
         """The prepared path: rows hashed before the lock is taken, the head checked with one
         look-up inside the transaction, every row written in one batch."""
         head = self._heads.pop(game_id, None)
@@ -181,7 +192,7 @@ class Ledger:
         def batch_after(head: appending.Head) -> writing.Batch:
             return writing.prepare_command(
                 game_id, head.next_command, (head.seq, head.hash), command, events, actor,
-                clock_ms, stamp, chain_version=head.version)
+                clock_ms, stamp, chain_version=head.version, plain=plain)
 
         batch = batch_after(head) if head.seq == expected_seq else None
         with self._db.driver_write() as connection:

@@ -14,10 +14,11 @@ from app.ledger.errors import LedgerCorrupt, LedgerRejected
 from app.ledger.hashing import (
     CHAIN_VERSION,
     command_digest,
-    event_text,
+    event_texts,
+    plain_json,
+    plain_transfers_text,
     sha256_hex,
     storable_json,
-    transfers_text,
 )
 from app.ledger.records import Actor, NewEvent, StoredEvent, Transfer
 
@@ -68,52 +69,57 @@ def prepare_command(
     *,
     chain_version: int = CHAIN_VERSION,
     game: str | None = None,
+    plain: bool = False,
 ) -> Batch:
     """The rows of one command and its events after `head`, each event's hash chained.
 
     Chain version 2 hashes the command row into each event, and `game` (the game row's
     digest) into the game's first event; version 1 (games from before it) hashes neither.
-    Raises LedgerRejected for data the ledger refuses, LedgerCorrupt for an unknown version.
+    `plain` says the command and the payloads are JSON's own types by construction (a pydantic
+    model_dump(mode="json")), so their JSON round trip is not checked again; the text stored
+    and hashed is the same either way. Raises LedgerRejected for data the ledger refuses,
+    LedgerCorrupt for an unknown version.
     """
     if chain_version not in (1, CHAIN_VERSION):
         raise LedgerCorrupt(f"this game's chain version {chain_version!r} is unknown to this "
                             "program; nothing recorded (run banker verify)")
-    command_text = storable_json(command, f"command {command_no}")
+    command_text = (plain_json(command) if plain else
+                    storable_json(command, f"command {command_no}"))
     pinned = None
     if chain_version >= 2:
         pinned = command_digest(game_id=game_id, command_no=command_no, payload_text=command_text,
                                 actor_role=actor.role, actor_name=actor.name, recorded_at=stamp)
+    first = game if chain_version >= 2 else None  # hashed into the game's first event only
     seq, prev_hash = head
     when = datetime.fromisoformat(stamp)
+    role, name = actor.role, actor.name
     rows: list[tuple[Any, ...]] = []
     moves_rows: list[tuple[Any, ...]] = []
     stored: list[StoredEvent] = []
+    texts = None
     for new in events:
         seq += 1
         what = f"event {seq} ({new.type})"
-        payload_text = storable_json(new.payload, f"payload of {what}")
+        payload_text = (plain_json(new.payload) if plain else
+                        storable_json(new.payload, f"payload of {what}"))
         moves = checked_transfers(new.transfers, what)
         if not isinstance(new.type, str):
             raise LedgerRejected(f"{what}: the event type is not text")
-        digest = sha256_hex(event_text(
-            game_id=game_id, seq=seq, command_no=command_no, type=new.type,
-            payload_text=payload_text, actor_role=actor.role, actor_name=actor.name,
-            recorded_at=stamp, clock_ms=clock_ms, prev_hash=prev_hash,
-            transfers_text=transfers_text(moves), command_digest=pinned,
-            game_digest=game if seq == 1 and chain_version >= 2 else None,
-        ))
-        rows.append((game_id, seq, command_no, new.type, payload_text, actor.role, actor.name,
-                     stamp, clock_ms, prev_hash, digest))
-        moves_rows += [(game_id, seq, idx, source, target, amount)
-                       for idx, (source, target, amount) in enumerate(moves)]
-        stored.append(StoredEvent(
-            game_id=game_id, seq=seq, command_no=command_no, type=new.type,
-            payload=new.payload, actor_role=actor.role, actor_name=actor.name,
-            recorded_at=when, clock_ms=clock_ms, prev_hash=prev_hash, hash=digest,
-            transfers=moves,
-        ))
+        if texts is None:
+            texts = event_texts(game_id=game_id, command_no=command_no, actor_role=role,
+                                actor_name=name, recorded_at=stamp, clock_ms=clock_ms,
+                                command_digest=pinned)
+        digest = sha256_hex(texts(seq, new.type, payload_text, prev_hash,
+                                  plain_transfers_text(moves), first if seq == 1 else None))
+        rows.append((game_id, seq, command_no, new.type, payload_text, role, name, stamp,
+                     clock_ms, prev_hash, digest))
+        if moves:
+            moves_rows += [(game_id, seq, idx, source, target, amount)
+                           for idx, (source, target, amount) in enumerate(moves)]
+        stored.append(StoredEvent(game_id, seq, command_no, new.type, new.payload, role, name,
+                                  when, clock_ms, prev_hash, digest, moves))
         prev_hash = digest
-    command_row = (game_id, command_no, command_text, actor.role, actor.name, stamp)
+    command_row = (game_id, command_no, command_text, role, name, stamp)
     return Batch(command=command_row, events=rows, transfers=moves_rows, stored=stored)
 
 
@@ -130,11 +136,12 @@ def record_command(
     *,
     chain_version: int = CHAIN_VERSION,
     game: str | None = None,
+    plain: bool = False,
 ) -> list[StoredEvent]:
     """Insert one command and its events after `head` through SQLAlchemy Core (PostgreSQL, and
     the first command of a game); see prepare_command."""
     batch = prepare_command(game_id, command_no, head, command, events, actor, clock_ms, stamp,
-                            chain_version=chain_version, game=game)
+                            chain_version=chain_version, game=game, plain=plain)
     insert_batch(connection, batch)
     return batch.stored
 

@@ -59,6 +59,7 @@ class HeadJudgeWindow(QMainWindow):
         super().__init__(parent)
         self.reader = reader
         self.judges: dict[str, JudgeWindow] = {}
+        self.tournament_window: QMainWindow | None = None
         self.opener: Callable[[str, str], JudgeWindow] = self._open_judge
         self.model = TablesModel()
         self.sorted = QSortFilterProxyModel(self)
@@ -141,6 +142,7 @@ class HeadJudgeWindow(QMainWindow):
         hall = self.menuBar().addMenu("&Hall")
         self._action(hall, "&Open the selected table (read-only)", "Ctrl+O", self.open_selected)
         self._action(hall, "&Read the hub now", "F5", self.refresh)
+        self._action(hall, "&Tournament…", "Ctrl+T", self.open_tournament)
         self._action(hall, "&Close", "Ctrl+W", self.close)
         view = self.menuBar().addMenu("&View")
         self._action(view, "The &tables", "Ctrl+1", self.tables.setFocus)
@@ -220,8 +222,21 @@ class HeadJudgeWindow(QMainWindow):
     def _open_judge(self, game_id: str, label: str) -> JudgeWindow:
         return open_on_hub(self.reader.hub_url, game_id, label, self)
 
+    def open_tournament(self) -> QMainWindow:
+        """Ctrl+T: the tournament's window on the tournament shown here (to rule a tie, publish)."""
+        from ui.tournament.window import TournamentWindow  # noqa: PLC0415
+
+        if self.tournament_window is None or not self.tournament_window.isVisible():
+            self.tournament_window = TournamentWindow(self.reader.tournament)
+            self.tournament_window.changed.connect(self.refresh)  # a ruling shows here at once
+        self.tournament_window.show()
+        self.tournament_window.raise_()
+        return self.tournament_window
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
         self.timer.stop()
+        if self.tournament_window is not None:
+            self.tournament_window.close()
         for window in self.judges.values():
             window.close()
         if not self._released:  # closed once: a second close must not wait on a stopped thread

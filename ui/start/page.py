@@ -31,6 +31,7 @@ class StartPage(QWidget):
     sample = Signal()
     open_file = Signal()
     edit_board = Signal()
+    tournaments = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -62,6 +63,10 @@ class StartPage(QWidget):
         self.board_button.setObjectName("editBoard")
         self.board_button.setToolTip("Check a board's names and figures against the physical set "
                                      "and save it as your own edition")
+        self.tournament_button = QPushButton("Tournaments…  [Ctrl+T]")
+        self.tournament_button.setObjectName("tournaments")
+        self.tournament_button.setToolTip("The tournament's window: players, draws, the tables' "
+                                          "games, results, standings, rulings, publishing")
         self.messages = MessageArea()
         self.empty = QLabel("No games yet in this data folder: start a new game, or open the "
                             "sample game to look around.")
@@ -74,13 +79,15 @@ class StartPage(QWidget):
         self.sample_button.clicked.connect(self.sample.emit)
         self.file_button.clicked.connect(self.open_file.emit)
         self.board_button.clicked.connect(self.edit_board.emit)
+        self.tournament_button.clicked.connect(self.tournaments.emit)
         self.show_games([])
 
     def _compose(self) -> None:
         title = QLabel("Championship Banker")
         title.setObjectName("title")
         buttons = QHBoxLayout()
-        for button in (self.new_button, self.sample_button, self.file_button, self.board_button):
+        for button in (self.new_button, self.sample_button, self.file_button, self.board_button,
+                       self.tournament_button):
             buttons.addWidget(button)
         buttons.addStretch()
         layout = QVBoxLayout(self)

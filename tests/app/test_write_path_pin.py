@@ -1,0 +1,116 @@
+"""The write path is pinned: speeding up submit must not change one stored byte or one hash.
+
+Two seeded games are recorded to files (the clocked SG example, with its announcements and time
+call; a random classic game past a snapshot, with an undo and a judge's rewind) and every row of
+commands, events and transfers, and each snapshot's place in the chain, is hashed. The digests
+were recorded before the speed work of issue 12's write-path round (the tree of 2026-11-25)."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+import uuid
+from contextlib import closing
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from random import Random
+
+import pytest
+
+from app import judges
+from app.simulate import roll_off
+from app.tables import TableGame
+from models.choices import random_command
+from models.commands import Command, NewGame, Rewind, Undo
+from models.engine import decide
+from models.errors import BankerError
+from tests.app.recorded_games import JUDGE, PIN, record
+
+QUERIES = (
+    "SELECT * FROM commands ORDER BY game_id, command_no",
+    "SELECT * FROM events ORDER BY game_id, seq",
+    "SELECT * FROM transfers ORDER BY game_id, seq, idx",
+    "SELECT game_id, seq, event_hash FROM snapshots ORDER BY game_id, seq",
+)
+
+PINNED_SG = "3a79554cac8d3c45ebc7df3b7de12267"
+PINNED_CLASSIC = "8b82e6c5aec291dc85a5811c9e2e7256"
+
+
+# Judge Lee's PIN hash, made once (argon2 salts each hash afresh).
+PIN_HASH = "$argon2id$v=19$m=65536,t=3,p=4$8oB0cpuXjuzV5AkgNBTSSA$eywjUTx/gicvdlpvJiZeH9iyIij/z7x/CAkJZ0fvGv0"
+
+
+@pytest.fixture(autouse=True)
+def _fixed_ids(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A game's id is a random UUID and a PIN's hash is salted, and both are recorded: pin them.
+    monkeypatch.setattr(uuid, "uuid4", lambda: uuid.UUID(int=0x1234))
+    monkeypatch.setattr(judges, "hash_pin", lambda pin: PIN_HASH)
+
+
+def _digest(db: Path) -> str:
+    """SHA-256 (first 32 hex digits) of every row of the ledger's append-only tables and of its
+    snapshots' places, in key order."""
+    digest = hashlib.sha256()
+    with closing(sqlite3.connect(db)) as connection:
+        for query in QUERIES:
+            for row in connection.execute(query):
+                digest.update(repr(row).encode() + b"\n")
+            digest.update(b"--\n")
+    return digest.hexdigest()[:32]
+
+
+class _Stepping:
+    """A wall clock that moves on 10 ms at each reading."""
+
+    def __init__(self) -> None:
+        self.at = datetime(2026, 11, 21, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.at += timedelta(milliseconds=10)
+        return self.at
+
+
+def _next(game: TableGame, rng: Random) -> Command:
+    assert game.table is not None and game.state is not None
+    for command in random_command(game.table, game.state, rng):
+        if command.type in ("build", "declare_bankruptcy"):
+            continue
+        try:
+            decide(game.table, game.state, command)
+        except BankerError:
+            continue
+        return command
+    raise AssertionError(f"no command accepted at event {game.head_seq}")
+
+
+def test_the_clocked_example_is_stored_byte_for_byte_as_pinned(tmp_path: Path) -> None:
+    db = tmp_path / "sg.db"
+    record(db, "sg-final-position.jsonl").close()
+    assert _digest(db) == PINNED_SG
+
+
+def test_a_random_game_with_an_undo_a_rewind_and_a_snapshot_is_stored_as_pinned(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "classic.db"
+    game = TableGame.open(str(db), now=_Stepping())
+    names = ["P1", "P2", "P3", "P4"]
+    game.submit(NewGame(type="new_game", profile="classic", players=names,
+                        roll_off=roll_off(names, Random(3)),
+                        judges=[judges.registration(JUDGE, PIN)]))
+    game.sign_in_judge(JUDGE, PIN)
+    rng = Random(11)
+    undone = rewound = False
+    while game.head_seq < 620:
+        command = _next(game, rng)
+        game.submit(command)
+        if not undone and game.head_seq > 150 and command.type != "roll":
+            game.submit(Undo(type="undo"))
+            undone = True
+        if not rewound and game.head_seq > 300:
+            game.submit(Rewind(type="rewind", to_seq=game.head_seq - 20, reason="pin"))
+            rewound = True
+    assert undone and rewound and game.snapshots  # what the pin is meant to cover
+    game.close()
+    assert _digest(db) == PINNED_CLASSIC

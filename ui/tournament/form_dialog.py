@@ -1,0 +1,56 @@
+"""A small form dialog that sends one command to the tournament service: a refusal is said in
+words inside the dialog, which stays open with what was typed; success closes it."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QVBoxLayout, QWidget
+
+from app.actions import refusal_text
+from models.errors import BankerError
+from ui.messages import MessageArea
+
+
+class FormDialog(QDialog):
+    """Fields in a form, OK and Cancel (Enter, Escape); `send()` is the subclass's command,
+    raising BankerError (or ValueError for a field that is not a value) to refuse."""
+
+    def __init__(self, title: str, hint: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.form = QFormLayout()
+        self.messages = MessageArea()
+        self.messages.say(hint)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.submit)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(self.form)
+        layout.addWidget(self.messages)
+        layout.addWidget(self.buttons)
+        self.done_text = ""  # what the window says once the command is recorded
+
+    def send(self) -> str:
+        """Send the command; return what to tell the organiser."""
+        raise NotImplementedError
+
+    def submit(self) -> None:
+        try:
+            self.done_text = self.send()
+        except BankerError as e:
+            self.messages.say(refusal_text(e), "refused")
+            return
+        except ValueError as e:  # a field that is not a value (pydantic says which)
+            self.messages.say(_first_line(e), "refused")
+            return
+        self.accept()
+
+
+def _first_line(error: ValueError) -> str:
+    errors = getattr(error, "errors", None)
+    if errors is None:
+        return str(error)
+    first = errors()[0]
+    where = ".".join(map(str, first["loc"]))
+    return f"{where + ': ' if where else ''}{first['msg']}"
+

@@ -1,0 +1,55 @@
+"""Entering one player by hand, and withdrawing one with a reason."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
+
+from app import tournaments
+from app.tournaments import Player  # type: ignore[attr-defined]  # the service's entrant
+from models.errors import BadInput
+from ui.tournament.form_dialog import FormDialog
+from ui.tournament.rows import PRIVATE
+
+
+class AddPlayerDialog(FormDialog):
+    """One entrant: the badge id, the name printed at the table, a private contact."""
+
+    def __init__(self, tid: str, parent: QWidget | None = None) -> None:
+        super().__init__("Add a player", "Before the first round starts only; a draw already "
+                         "made is set aside (drawn again with the newcomer).", parent)
+        self.tid = tid
+        self.pid, self.name, self.contact = QLineEdit(), QLineEdit(), QLineEdit()
+        self.pid.setPlaceholderText("the badge number: letters, digits, . _ -")
+        self.contact.setPlaceholderText("optional; private")
+        self.contact.setToolTip(PRIVATE)
+        for label, widget in (("&Id", self.pid), ("&Name", self.name),
+                              ("&Contact (private)", self.contact)):
+            self.form.addRow(label, widget)
+
+    def send(self) -> str:
+        player = Player(id=self.pid.text().strip(), name=self.name.text().strip(),
+                        contact=self.contact.text().strip() or None)
+        t = tournaments.add_players(self.tid, [player])
+        return f"{player.name} ({player.id}) entered: {len(t.players)} players"
+
+
+class WithdrawDialog(FormDialog):
+    """A late withdrawal or a no-show, before the player's next round starts."""
+
+    def __init__(self, tid: str, player: str, name: str, parent: QWidget | None = None) -> None:
+        super().__init__("Withdraw a player", "Before the player's next round starts: that "
+                         "stage's draw, if made, is set aside and must be drawn again.", parent)
+        self.tid, self.player = tid, player
+        self.reason = QLineEdit()
+        self.reason.setPlaceholderText("e.g. no-show, or the player's words")
+        self.form.addRow(QLabel(f"<b>{name}</b> ({player})"))
+        self.form.addRow("&Reason", self.reason)
+
+    def send(self) -> str:
+        if not self.reason.text().strip():
+            raise BadInput("say why the player is withdrawn (e.g. no-show): it is recorded")
+        t = tournaments.withdraw(self.tid, self.player, self.reason.text().strip())
+        last = t.withdrawals[-1]
+        redraw = (t.draw(last.stage) is None and any(d.stage == last.stage for d in t.draws))
+        return (f"{t.player(self.player).name} withdrawn before the {last.stage}"
+                + ("; its draw is set aside and must be made again" if redraw else ""))

@@ -1,0 +1,82 @@
+"""A read-only table of rows the tournament service gave: cells in words, a row's kind coloured
+(advancing green, a tie amber), a tooltip with the reason."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor
+
+KINDS = {"in": QColor("#DDF0DD"), "tie": QColor("#FFE3A3"), "out": QColor("#EEEEEE")}
+KEY_ROLE = Qt.ItemDataRole.UserRole + 1
+Index = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True)
+class Line:
+    """One row: its key (a player's id, a table's number), its cells, its kind, its tooltip."""
+
+    key: Any
+    cells: tuple[str, ...]
+    kind: str | None = None  # "in", "tie", "out" or None
+    tip: str = ""
+
+
+class RowsModel(QAbstractTableModel):
+    """Columns named once; rows replaced whole when the service's data changes."""
+
+    def __init__(self, columns: Sequence[str], numbers: Sequence[str] = (),
+                 header_tips: dict[str, str] | None = None) -> None:
+        super().__init__()
+        self.columns = tuple(columns)
+        self.numbers = {self.columns.index(c) for c in numbers}
+        self.header_tips = header_tips or {}
+        self.lines: list[Line] = []
+
+    def show_lines(self, lines: Sequence[Line]) -> None:
+        lines = list(lines)
+        if lines == self.lines:
+            return
+        self.beginResetModel()
+        self.lines = lines
+        self.endResetModel()
+
+    def key(self, row: int) -> Any:
+        return self.lines[row].key if 0 <= row < len(self.lines) else None
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008 (Qt's API)
+        return 0 if parent.isValid() else len(self.lines)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008 (Qt's API)
+        return 0 if parent.isValid() else len(self.columns)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 (Qt's API)
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.columns):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.columns[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.header_tips.get(self.columns[section])
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self.lines):
+            return None
+        line = self.lines[index.row()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            return line.cells[index.column()]
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in self.numbers:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.BackgroundRole and line.kind is not None:
+            return KINDS[line.kind]
+        if role == Qt.ItemDataRole.ForegroundRole and line.kind is not None:
+            return QColor("#1B1B1B")  # dark text on the light colours, whatever the theme
+        if role == Qt.ItemDataRole.ToolTipRole and line.tip:
+            return line.tip
+        if role == KEY_ROLE:
+            return line.key
+        return None

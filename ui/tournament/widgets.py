@@ -1,0 +1,67 @@
+"""The tournament window's small building blocks: buttons, read-only tables, pages, labels."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.tournament.rows_model import RowsModel
+
+
+def button(text: str, slot: Callable[[], object]) -> QPushButton:
+    button = QPushButton(text)
+    button.clicked.connect(lambda _=False: slot())
+    return button
+
+
+def view(model: RowsModel, stretch: str) -> QTableView:
+    view = QTableView()
+    view.setModel(model)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setTabKeyNavigation(False)  # Tab leaves the table for the buttons
+    view.verticalHeader().hide()
+    view.setStyleSheet("QTableView { selection-background-color: rgba(21, 101, 192, 70); "
+                       "selection-color: black; }")
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(model.columns.index(stretch), QHeaderView.ResizeMode.Stretch)
+    return view
+
+
+def page(*parts: QWidget | QHBoxLayout) -> QWidget:
+    page = QWidget()
+    layout = QVBoxLayout(page)
+    for part in parts:
+        if isinstance(part, QHBoxLayout):
+            layout.addLayout(part)
+        else:
+            layout.addWidget(part, stretch=1 if isinstance(part, QTableView) else 0)
+    return page
+
+
+def row(*buttons: QPushButton) -> QHBoxLayout:
+    row = QHBoxLayout()
+    for button in buttons:
+        row.addWidget(button)
+    row.addStretch()
+    return row
+
+
+def label() -> QLabel:
+    label = QLabel()
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label

@@ -1,0 +1,330 @@
+"""The tournament's window: the organiser and head judge do here what `banker tournament` does —
+create, enter players, draw, the tables' games, collect results, standings, rulings, publish."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import tournaments
+from app.actions import refusal_text
+from app.games import utc_now
+from models.errors import BadInput, BankerError
+from ui.messages import MessageArea
+from ui.tournament import rows
+from ui.tournament import widgets as w
+from ui.tournament.new_tournament import NewTournamentDialog
+from ui.tournament.player_dialogs import AddPlayerDialog, WithdrawDialog
+from ui.tournament.rows_model import RowsModel
+from ui.tournament.stage_actions import StageActions
+
+TITLE = "Tournament"
+HINT = ("Ctrl+N new tournament · Ctrl+T choose one · Ctrl+1 players · Ctrl+2 draw and tables · "
+        "Ctrl+3 results and standings · each action's key is in the menus")
+NO_TOURNAMENT = "No tournament yet in this data folder: Ctrl+N creates one."
+ChooseFile = Callable[[str, str], Path | None]
+ChooseFolder = Callable[[str], Path | None]
+
+
+class TournamentWindow(StageActions, QMainWindow):
+    """Every action is one call to app.tournaments; after it the window reads the tournament
+    again and shows it (`changed` is emitted). `choose_file` and `choose_folder` ask the
+    organiser (a test gives paths instead); `open_game` opens a started table's game."""
+
+    changed = Signal()
+
+    def __init__(self, tid: str | None = None, *, now: Callable[[], datetime] = utc_now,
+                 open_game: Callable[[Path], object] | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.now, self.open_game = now, open_game
+        self.choose_file: ChooseFile = self._ask_file
+        self.choose_folder: ChooseFolder = self._ask_folder
+        self.dialog: QDialog | None = None  # the dialog open now, if any
+        self.t: Any = None
+        self.found: Any = None  # the stage's standings as the service gave them
+        self.picker, self.stage_box = QComboBox(), QComboBox()
+        self.picker.setMinimumContentsLength(40)
+        self.summary = w.label()
+        self.players = RowsModel(rows.PLAYER_COLUMNS, header_tips={
+            "Contact (private)": rows.PRIVATE})
+        self.cards = RowsModel(rows.CARD_COLUMNS)
+        self.standings = RowsModel(rows.STANDING_COLUMNS, rows.STANDING_NUMBERS)
+        self.players_view = w.view(self.players, "Entry")
+        self.cards_view = w.view(self.cards, "Players in seat order")
+        self.standings_view = w.view(self.standings, "Status")
+        self.draw_text, self.results_text = w.label(), w.label()
+        self.state_text, self.notes = w.label(), w.label()
+        self.messages = MessageArea()
+        self.messages.say(HINT)
+        self.tabs = QTabWidget()
+        self._compose()
+        self._menus()
+        self.picker.currentIndexChanged.connect(self._picked)
+        self.stage_box.currentIndexChanged.connect(lambda _: self.show_stage())
+        self.setWindowTitle(TITLE)
+        self.resize(1366, 800)
+        self.list_tournaments(tid)
+
+    # Layout ------------------------------------------------------------------------------
+
+    def _compose(self) -> None:
+        self.draw_button = w.button("&Draw (fresh seed)", self.draw)
+        self.redraw_button = w.button("Draw again with &seed…", self.draw_with_seed)
+        self.start_button = w.button("S&tart the selected table…", self.start_table)
+        self.attach_button = w.button("&Attach a handed-in game file…", self.attach_file)
+        self.players_tab = w.page(self.players_view, w.row(
+            w.button("Add a &player…", self.add_player),
+            w.button("&Import the sign-up sheet (CSV)…", self.import_players),
+            w.button("&Withdraw the selected player…", self.withdraw_selected)))
+        self.tables_tab = w.page(self.draw_text, self.cards_view, w.row(
+            self.draw_button, self.redraw_button, self.start_button, self.attach_button))
+        self.rule_button = w.button("&Rule this tie…", self.rule_tie)
+        self.standings_tab = w.page(w.row(w.button("&Collect results", self.collect),
+                                        self.rule_button,
+                                        w.button("P&ublish CSV, HTML and PDF…", self.publish)),
+                                   self.results_text, self.state_text, self.standings_view,
+                                   self.notes)
+        for tab, name in ((self.players_tab, "Players"), (self.tables_tab, "Draw and tables"),
+                           (self.standings_tab, "Results and standings")):
+            self.tabs.addTab(tab, name)
+        top = QHBoxLayout()
+        pick = QLabel("T&ournament")
+        pick.setBuddy(self.picker)
+        stage = QLabel("Sta&ge")
+        stage.setBuddy(self.stage_box)
+        for widget in (pick, self.picker, w.button("&New tournament…", self.new_tournament),
+                       stage, self.stage_box):
+            top.addWidget(widget)
+        top.addStretch()
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.addLayout(top)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.tabs, stretch=1)
+        layout.addWidget(self.messages)
+        self.setCentralWidget(central)
+
+    def _menus(self) -> None:
+        bar = self.menuBar()
+        menu = bar.addMenu("&Tournament")
+        self._action(menu, "&New tournament…", "Ctrl+N", self.new_tournament)
+        self._action(menu, "&Choose the tournament", "Ctrl+T", self.picker.setFocus)
+        self._action(menu, "Choose the &stage", "Ctrl+G", self.stage_box.setFocus)
+        self._action(menu, "&Read it again", "F5", self.reload)
+        self._action(menu, "&Close", "Ctrl+W", self.close)
+        menu = bar.addMenu("&Players")
+        self._action(menu, "The &players", "Ctrl+1", lambda: self._tab(0))
+        self._action(menu, "&Add a player…", "Ctrl+Shift+A", self.add_player)
+        self._action(menu, "&Import the sign-up sheet (CSV)…", "Ctrl+I", self.import_players)
+        self._action(menu, "&Withdraw the selected player…", "Ctrl+Shift+W",
+                     self.withdraw_selected)
+        menu = bar.addMenu("&Stage")
+        self._action(menu, "The draw and &tables", "Ctrl+2", lambda: self._tab(1))
+        self._action(menu, "&Draw (fresh seed)", "Ctrl+D", self.draw)
+        self._action(menu, "Draw again with &seed…", "Ctrl+Shift+D", self.draw_with_seed)
+        self._action(menu, "S&tart the selected table…", "Ctrl+Shift+S", self.start_table)
+        self._action(menu, "&Attach a handed-in game file…", "Ctrl+Shift+F", self.attach_file)
+        menu = bar.addMenu("&Results")
+        self._action(menu, "The results and &standings", "Ctrl+3", lambda: self._tab(2))
+        self._action(menu, "&Collect results", "Ctrl+R", self.collect)
+        self._action(menu, "R&ule this tie…", "Ctrl+Shift+R", self.rule_tie)
+        self._action(menu, "&Publish CSV, HTML and PDF…", "Ctrl+P", self.publish)
+
+    def _action(self, menu: QMenu, text: str, keys: str, slot: Callable[[], object]) -> None:
+        action = QAction(text, self)
+        action.setShortcut(QKeySequence(keys))
+        action.triggered.connect(lambda _=False, s=slot: s())
+        menu.addAction(action)
+
+    def _tab(self, index: int) -> None:
+        self.tabs.setCurrentIndex(index)
+        view = (self.players_view, self.cards_view, self.standings_view)[index]
+        view.setFocus()
+        if view.model().rowCount() and not view.selectionModel().hasSelection():
+            view.selectRow(0)
+
+    # Choosing and showing ------------------------------------------------------------------
+
+    def list_tournaments(self, chosen: str | None = None) -> None:
+        """List the data folder's tournaments and show `chosen` (or the one shown, the first)."""
+        keep = chosen or (self.t.id if self.t is not None else None)
+        self.picker.blockSignals(True)
+        self.picker.clear()
+        for t in tournaments.list_tournaments():
+            self.picker.addItem(f"{t.name} ({t.id}, {t.profile})", t.id)
+        index = self.picker.findData(keep) if keep else 0
+        self.picker.setCurrentIndex(max(index, 0))
+        self.picker.blockSignals(False)
+        if keep and index < 0:
+            self.say(f"No tournament {keep!r} in this data folder.", "refused")
+        self._picked()
+
+    def _picked(self) -> None:
+        tid = self.picker.currentData()
+        self.t = None
+        if tid is None:
+            self.summary.setText(NO_TOURNAMENT)
+            self.stage_box.clear()
+            self._show()
+            return
+        self.reload(tid)
+
+    def reload(self, tid: str | None = None) -> None:
+        """Read the tournament again and show everything (after each command)."""
+        tid = tid or (self.t.id if self.t is not None else None)
+        if tid is None:
+            return
+        try:
+            self.t = tournaments.load(tid)
+        except BankerError as e:
+            self.t = None
+            self.summary.setText(refusal_text(e))
+            self._show()
+            return
+        self.setWindowTitle(f"{TITLE} — {self.t.name}")
+        self.summary.setText(rows.summary(self.t))
+        stage = self.stage_box.currentData()
+        names = [s.name for s in self.t.stages]
+        if stage not in names:
+            stage = tournaments.current_stage(self.t) or names[0]
+        self.stage_box.blockSignals(True)
+        self.stage_box.clear()
+        for n, name in enumerate(names, start=1):
+            self.stage_box.addItem(f"{n}. {name}", name)
+        self.stage_box.setCurrentIndex(names.index(stage))
+        self.stage_box.blockSignals(False)
+        self._show()
+
+    def stage(self) -> str | None:
+        return self.stage_box.currentData() if self.t is not None else None
+
+    def _show(self) -> None:
+        self.players.show_lines(rows.player_lines(self.t) if self.t is not None else [])
+        self.show_stage()
+
+    def show_stage(self) -> None:
+        """The chosen stage's draw, tables and standings."""
+        stage, self.found = self.stage(), None
+        cards: list[dict[str, Any]] = []
+        self.draw_text.setText(rows.draw_words(self.t, stage) if stage else "")
+        if stage is not None:
+            drawn = self.t.draw(stage) is not None
+            if drawn:
+                cards = tournaments.table_cards(self.t.id, stage)
+            self.found = tournaments.standings(self.t.id, stage)
+            self.draw_button.setEnabled(not drawn)
+        self.cards.show_lines(rows.card_lines(cards))
+        found = self.found
+        self.standings.show_lines(rows.standing_lines(found) if found else [])
+        self.state_text.setText(f"<b>{found.stage} standings — {rows.standing_state(found)}"
+                                "</b> (green: advancing or placed; amber: a tie to rule; "
+                                "a row's tooltip: its close call)" if found else "")
+        self.notes.setText(rows.notes_html(found) if found else "")
+        self.rule_button.setEnabled(bool(found and found.ties))
+        self.changed.emit()
+
+    def say(self, text: str, level: str = "info") -> None:
+        self.messages.say(text, level)  # type: ignore[arg-type]
+
+    def _need(self) -> str | None:
+        """The tournament's id, or None after saying one must be chosen first."""
+        if self.t is None:
+            self.say("Choose or create a tournament first (Ctrl+T, Ctrl+N).", "refused")
+            return None
+        return str(self.t.id)
+
+    def _run(self, work: Callable[[], str]) -> bool:
+        """One command to the service; its answer or refusal is said, then all is read again."""
+        try:
+            said = work()
+        except BankerError as e:
+            self.say(refusal_text(e), "refused")
+            return False
+        except OSError as e:
+            self.say(f"Not written: {e}", "error")
+            return False
+        self.reload()
+        self.say(said)
+        return True
+
+    def _open(self, dialog: QDialog, done: Callable[[QDialog], None] | None = None) -> None:
+        """Show a dialog (window-modal, so the window stays responsive to tests and timers)."""
+        self.dialog = dialog
+
+        def accepted() -> None:
+            self.say(getattr(dialog, "done_text", "") or "Done.")
+            if done is not None:
+                done(dialog)
+            else:
+                self.reload()
+
+        dialog.accepted.connect(accepted)
+        dialog.finished.connect(lambda _: setattr(self, "dialog", None))
+        dialog.open()
+
+    # Tournament and players ----------------------------------------------------------------
+
+    def new_tournament(self) -> None:
+        """Ctrl+N: the new-tournament dialog; the tournament made is shown."""
+        dialog = NewTournamentDialog(self)
+        self._open(dialog, lambda _: self.list_tournaments(dialog.created))
+
+    def add_player(self) -> None:
+        tid = self._need()
+        if tid is not None:
+            self._open(AddPlayerDialog(tid, self))
+
+    def import_players(self) -> None:
+        """Ctrl+I: the sign-up sheet, a CSV with the columns id, name and (optional) contact."""
+        tid = self._need()
+        if tid is None:
+            return
+        path = self.choose_file("Import the sign-up sheet", "Sign-up sheets (*.csv);;All files (*)")
+        if path is not None:
+            self._run(lambda: self._import(tid, path))
+
+    def _import(self, tid: str, path: Path) -> str:
+        found = tournaments.players_from_csv(path)
+        if not found:
+            raise BadInput(f"{path.name}: no players in it (columns: id, name, contact)")
+        t = tournaments.add_players(tid, found, self.now)
+        return f"{len(found)} players entered from {path.name}: {len(t.players)} in all"
+
+    def withdraw_selected(self) -> None:
+        tid = self._need()
+        if tid is None:
+            return
+        rows_ = self.players_view.selectionModel().selectedRows()
+        if not rows_:
+            self.say("Select the player to withdraw in the players' list first.", "refused")
+            return
+        player = self.t.player(self.players.key(rows_[0].row()))
+        self._open(WithdrawDialog(tid, player.id, player.name, self))
+
+    # Asking the organiser ------------------------------------------------------------------
+
+    def _ask_file(self, caption: str, kinds: str) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(self, caption, str(Path.home()), kinds)
+        return Path(name) if name else None
+
+    def _ask_folder(self, caption: str) -> Path | None:
+        name = QFileDialog.getExistingDirectory(self, caption, str(Path.home()))
+        return Path(name) if name else None
