@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QProgressDialog
 
 from ui.waiting import sleep_painting
@@ -18,8 +19,6 @@ def test_the_delay_is_waited_out_with_a_box_that_says_why(qtbot) -> None:
         for w in QApplication.topLevelWidgets():
             if isinstance(w, QProgressDialog) and w.isVisible():
                 seen.append(w.labelText())
-
-    from PySide6.QtCore import QTimer
 
     timer = QTimer()
     timer.timeout.connect(look)
