@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 from typing import Any
 
 from pydantic import ValidationError
@@ -30,7 +31,7 @@ from models.commands import (
     Rewind,
     Undo,
 )
-from models.engine import Table, decide
+from models.engine import Table, advance, decide
 from models.errors import BadInput, BankerError, RuleViolation
 from models.events import CommandsVoided, Event, GameStarted
 from models.fold import apply, start
@@ -89,6 +90,12 @@ def event_record(event: Event) -> NewEvent:
     payload: dict[str, Any] = type(event).__pydantic_serializer__.to_python(event, mode="json")
     del payload["type"]
     return NewEvent(type=event.type, payload=payload, transfers=tuple(event.transfers()))
+
+
+@cache
+def _judge_only(kind: type[Command]) -> bool:
+    # Once per kind of command, not a look through the whole tuple on every command.
+    return issubclass(kind, JUDGE_ONLY)
 
 
 def utc_now() -> datetime:
@@ -239,14 +246,16 @@ class TableGame:
             return self._start(command, actor, recorded_at)
         if self.table is None or self.game_id is None:
             raise BadInput("no game has been started: the first command is new_game")
+        if self.state is None:
+            raise LedgerError(f"{self.ledger.location}: a command could not be recorded and the "
+                              "game could not be read back; nothing recorded (reopen the game)")
         if not isinstance(command, ClockTick):
             self._tick(marks_at)
         if isinstance(command, Undo | Rewind):
             return self._void(command, actor, recorded_at)
         if isinstance(command, RaiseDispute) and any(e > self.head_seq for e in command.entries):
             raise BadInput(f"the ledger has entries 1 to {self.head_seq}")
-        events = decide(self.table, self.state, command)
-        return self._record(command, events, actor, recorded_at, clock_ms)
+        return self._advance(command, actor, recorded_at, clock_ms)
 
     def tick(self) -> list[StoredEvent]:
         """Record what the clock says now, if anything (the window calls this every second)."""
@@ -261,6 +270,8 @@ class TableGame:
         written: list[StoredEvent] = []
         if self.state is not None and self.state.clock is None and not self.state.breaks:
             return written  # no clock to announce or call time, nobody away to skip
+        if self._nothing_due(at):
+            return written
         for tick in (ClockTick(type="clock_tick", at=at, skips=False),
                      ClockTick(type="clock_tick", at=at, marks=False)):
             if self.state is None or self.table is None or self.state.locked:
@@ -274,12 +285,23 @@ class TableGame:
                                         at.astimezone(UTC), None)
         return written
 
+    def _nothing_due(self, at: datetime) -> bool:
+        """Whether a tick at `at` would record nothing, asked with one decision instead of one
+        per kind of tick: when a tick of both kinds brings nothing, neither alone does (the
+        marks come first, and bringing nothing they leave the state as it was for the skips)."""
+        if self.state is None or self.table is None or self.state.locked:
+            return True
+        try:
+            return not decide(self.table, self.state, ClockTick(type="clock_tick", at=at))
+        except BankerError:
+            return False  # each kind is tried on its own, as when something is due
+
     def _actor(self, command: Command, actor: Actor) -> Actor:
         # Whoever claims to be a judge must be the judge signed in here, whatever the command.
         if command.actor is not None:
             actor = Actor(role=command.actor.role, name=command.actor.name)
         claimed = actor.name if actor.role == "judge" else None
-        if claimed is None and not isinstance(command, JUDGE_ONLY):
+        if claimed is None and not _judge_only(type(command)):
             return actor
         return Actor(role="judge", name=self._signed_in_judge(command.type, claimed))
 
@@ -315,6 +337,38 @@ class TableGame:
         self._fold(events, stored)
         self._mark(command, stored)
         return stored
+
+    def _advance(self, command: Command, actor: Actor, recorded_at: datetime,
+                 clock_ms: int | None) -> list[StoredEvent]:
+        """Decide `command` on the state itself, its events left applied (no undo and fold
+        again), and record them; if they cannot be recorded, the state is folded back to the
+        ledger's head and the error raised."""
+        assert self.game_id is not None and self.table is not None and self.state is not None
+        if clock_ms is None and self.state.clock is not None:
+            clock_ms = elapsed_ms(self.state.clock, recorded_at)  # the clock before the command
+        events = advance(self.table, self.state, command)  # refused: raises, nothing changed
+        try:
+            stored = self.ledger.append(
+                self.game_id, expected_seq=self._expected(command), command=command_json(command),
+                events=[event_record(e) for e in events], actor=actor, clock_ms=clock_ms,
+                recorded_at=recorded_at, plain=True)
+        except BaseException:
+            self._fold_back()
+            raise
+        if stored:
+            self.head_seq, self.last_at = stored[-1].seq, stored[-1].recorded_at
+        self._mark(command, stored)
+        return stored
+
+    def _fold_back(self) -> None:
+        """The state as the ledger's head (this table's last entry) holds it, after a command
+        worked out on the state was not recorded. If even that cannot be read, the table
+        holds no state (and refuses commands) until it is reopened: it never shows an entry
+        the ledger lacks."""
+        try:
+            self.state = self._position(self.head_seq)
+        except BankerError:  # the write's own error is the one to report
+            self.state = None
 
     def _mark(self, command: Command, stored: list[StoredEvent]) -> None:
         """Put the recorded command on the timeline, and store a snapshot if one is due."""

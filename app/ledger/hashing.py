@@ -90,6 +90,8 @@ def _same_shape(stored: Any, given: Any) -> bool:
 
 def format_timestamp(moment: datetime) -> str:
     """ISO-8601 in UTC with microseconds and +00:00, the form stored and hashed."""
+    if moment.tzinfo is UTC:
+        return moment.isoformat(timespec="microseconds")
     if moment.tzinfo is None or moment.utcoffset() is None:
         raise LedgerRejected(
             f"timestamp {moment.isoformat()} has no time zone; pass an aware UTC time"
@@ -263,9 +265,10 @@ def command_digest(
 ) -> str:
     """SHA-256 (hex) of a command row as stored: its payload's exact text, actor and time."""
     document = [game_id, command_no, payload_text, actor_role, actor_name, recorded_at]
-    texts = (game_id, payload_text, actor_role, actor_name, recorded_at)
-    plain = type(command_no) is int and all(type(value) is str for value in texts)
-    encode = plain_json if plain else canonical_json
+    plain = (type(command_no) is int and type(game_id) is str and type(payload_text) is str
+             and type(actor_role) is str and type(actor_name) is str
+             and type(recorded_at) is str)
+    encode = plain_json if plain else canonical_json  # scalars only: the same text either way
     return hashlib.sha256(encode(document).encode("utf-8")).hexdigest()
 
 

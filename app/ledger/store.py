@@ -188,17 +188,16 @@ class Ledger:
         if head is None:
             with self._db.driver_read() as connection:
                 head = appending.read_head(connection, game_id)
-
-        def batch_after(head: appending.Head) -> writing.Batch:
-            return writing.prepare_command(
-                game_id, head.next_command, (head.seq, head.hash), command, events, actor,
-                clock_ms, stamp, chain_version=head.version, plain=plain)
-
-        batch = batch_after(head) if head.seq == expected_seq else None
+        prepare = writing.prepare_command
+        batch = (prepare(game_id, head.next_command, (head.seq, head.hash), command, events,
+                         actor, clock_ms, stamp, chain_version=head.version, plain=plain)
+                 if head.seq == expected_seq else None)
         with self._db.driver_write() as connection:
             if not appending.check_head(connection, game_id, head, expected_seq) or batch is None:
                 head = appending.read_head(connection, game_id)  # another writer came between
-                batch = batch_after(head)
+                batch = prepare(game_id, head.next_command, (head.seq, head.hash), command,
+                                events, actor, clock_ms, stamp, chain_version=head.version,
+                                plain=plain)
             appending.insert(connection, batch)
         seq, digest = batch.head
         self._heads[game_id] = appending.Head(seq, digest, head.next_command + 1, head.version)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from hashlib import sha256
 from typing import Any
 
 from sqlalchemy import Connection, func, insert, select
@@ -17,7 +18,6 @@ from app.ledger.hashing import (
     event_texts,
     plain_json,
     plain_transfers_text,
-    sha256_hex,
     storable_json,
 )
 from app.ledger.records import Actor, NewEvent, StoredEvent, Transfer
@@ -99,25 +99,25 @@ def prepare_command(
     texts = None
     for new in events:
         seq += 1
-        what = f"event {seq} ({new.type})"
-        payload_text = (plain_json(new.payload) if plain else
-                        storable_json(new.payload, f"payload of {what}"))
-        moves = checked_transfers(new.transfers, what)
-        if not isinstance(new.type, str):
-            raise LedgerRejected(f"{what}: the event type is not text")
+        kind, payload, transfers = new.type, new.payload, new.transfers
+        payload_text = (plain_json(payload) if plain else
+                        storable_json(payload, f"payload of event {seq} ({kind})"))
+        moves = checked_transfers(transfers, f"event {seq} ({kind})") if transfers else ()
+        if not isinstance(kind, str):
+            raise LedgerRejected(f"event {seq} ({kind}): the event type is not text")
         if texts is None:
             texts = event_texts(game_id=game_id, command_no=command_no, actor_role=role,
                                 actor_name=name, recorded_at=stamp, clock_ms=clock_ms,
                                 command_digest=pinned)
-        digest = sha256_hex(texts(seq, new.type, payload_text, prev_hash,
-                                  plain_transfers_text(moves), first if seq == 1 else None))
-        rows.append((game_id, seq, command_no, new.type, payload_text, role, name, stamp,
-                     clock_ms, prev_hash, digest))
+        digest = sha256(texts(seq, kind, payload_text, prev_hash, plain_transfers_text(moves),
+                              first if seq == 1 else None).encode("utf-8")).hexdigest()
+        rows.append((game_id, seq, command_no, kind, payload_text, role, name, stamp, clock_ms,
+                     prev_hash, digest))
         if moves:
             moves_rows += [(game_id, seq, idx, source, target, amount)
                            for idx, (source, target, amount) in enumerate(moves)]
-        stored.append(StoredEvent(game_id, seq, command_no, new.type, new.payload, role, name,
-                                  when, clock_ms, prev_hash, digest, moves))
+        stored.append(StoredEvent(game_id, seq, command_no, kind, payload, role, name, when,
+                                  clock_ms, prev_hash, digest, moves))
         prev_hash = digest
     command_row = (game_id, command_no, command_text, role, name, stamp)
     return Batch(command=command_row, events=rows, transfers=moves_rows, stored=stored)
