@@ -37,16 +37,17 @@ class Loaded:
 def load(ledger: Ledger, game_id: str) -> Loaded:
     """The game as stored. Raises LedgerCorrupt if the chain's head does not match its hash or
     the state cannot be folded; other damage is listed in `problems` (no replay)."""
-    with _collector_paused():
+    with collector_paused():
         return _load(ledger, game_id)
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """The cycle collector held off while a game's rows are read and indexed: they are tens of
     thousands of new tuples and lists that hold no cycles, and each few hundred of them would
     otherwise start a collection that walks every object the program holds (a third of a long
-    game's reopen). It runs as usual afterwards, and collects whatever the load left."""
+    game's reopen, and of the judge's whole-game reads). It runs as usual afterwards, and
+    collects whatever the load left."""
     was_on = gc.isenabled()
     gc.disable()
     try:

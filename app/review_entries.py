@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import gc
 import json
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -15,6 +13,7 @@ from pydantic import ValidationError
 from app import positions
 from app.ledger import LedgerCorrupt
 from app.ledger.history import History
+from app.loading import collector_paused
 from app.tables import TableGame
 from models.board import Board
 from models.describe import describe
@@ -104,20 +103,6 @@ def rows_of(history: History) -> list[Row]:
         rows.append(Row(seq, command_no, str(kind), str(text), str(role), str(name), recorded_at,
                         clock_ms if isinstance(clock_ms, int) else None))
     return rows
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """The cycle collector held off while a whole game's rows are read and folded: tens of
-    thousands of new objects that hold no cycles would otherwise start a collection every few
-    hundred, each walking every object the program holds."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 def events_of(rows: Sequence[Row]) -> list[Event | None]:

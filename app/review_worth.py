@@ -8,8 +8,8 @@ from operator import attrgetter
 from typing import Literal
 
 from app.ledger import LedgerCorrupt
-from app.loading import guarded
-from app.review_entries import clock_readings, collector_paused, events_of, rows_of, words
+from app.loading import collector_paused, guarded
+from app.review_entries import clock_readings, events_of, rows_of, words
 from app.tables import TableGame
 from models.clock import MINUTE_MS
 from models.events import Event, GameStarted

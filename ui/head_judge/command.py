@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 import click
 
@@ -10,7 +11,7 @@ from app import tournaments
 from app.cli import EXIT_LEDGER, EXIT_REFUSED, main
 from app.hub import HUB_URL_ENV, HubError, hub_url
 from models.errors import BankerError
-from ui.system_check import display_problem, qt_missing
+from ui.cli_support import Window, show_window
 
 
 @main.command("head-judge")
@@ -36,21 +37,14 @@ def head_judge_command(hub: str | None, tournament: str | None, stage: str | Non
         except BankerError as e:
             click.echo(str(e), err=True)
             sys.exit(EXIT_REFUSED)
-    problem = display_problem()
-    if problem is not None:
-        click.echo(problem, err=True)
-        sys.exit(EXIT_LEDGER)
-    try:
-        from ui.app import application  # noqa: PLC0415
+
+    def window() -> Callable[[], Window]:
         from ui.head_judge.reader import HallReader  # noqa: PLC0415
         from ui.head_judge.window import HeadJudgeWindow  # noqa: PLC0415
-    except ImportError as e:
-        click.echo(qt_missing(e), err=True)
-        sys.exit(EXIT_LEDGER)
-    app = application(sys.argv[:1])
-    window = HeadJudgeWindow(HallReader(url, tournament, stage))
-    window.show()
-    sys.exit(app.exec())
+
+        return lambda: HeadJudgeWindow(HallReader(url, tournament, stage))
+
+    show_window(window)
 
 
 __all__ = ["main"]

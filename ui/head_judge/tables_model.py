@@ -6,9 +6,10 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont
 
+from ui.columns_model import ColumnsModel, Index
 from ui.head_judge.reader import TableRow
 
 COLUMNS = ("Table", "State", "Time left", "Turn", "Entries", "Last entry", "Disputes",
@@ -23,7 +24,6 @@ AMBER, AMBER_TEXT = QColor("#FFE3A3"), QColor("#4A3000")
 STALLED_RED = QColor("#E53935")
 FINISHED = QColor("#E6EFE6")
 NUMBERS = {COLUMNS.index(c) for c in ("Turn", "Entries", "Disputes")}
-Index = QModelIndex | QPersistentModelIndex
 
 
 def age_text(seconds: float | None) -> str:
@@ -105,12 +105,12 @@ def sort_key(row: TableRow, column: int) -> Any:
     return keys[column]
 
 
-class TablesModel(QAbstractTableModel):
+class TablesModel(ColumnsModel):
     """The tables of one hub reading; red rows are diverged or refused (the reason in the Flag
     column), a stalled table's last-entry cell amber then red, finished games green-grey."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(COLUMNS)
         self.rows: list[TableRow] = []
         self.labels: list[str] = []
         self._bold = QFont()
@@ -128,23 +128,14 @@ class TablesModel(QAbstractTableModel):
         self.rows, self.labels = rows, labels
         self.endResetModel()
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008 (Qt's API)
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008 (Qt's API)
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 (Qt's API)
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if (role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal
-                and 0 <= section < len(COLUMNS)):
-            return COLUMNS[section]
-        return None
+    def shown(self) -> Sequence[TableRow]:
+        return self.rows
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self.rows):
+        row: TableRow | None = self.item(index)
+        if row is None:
             return None
-        row, column = self.rows[index.row()], index.column()
+        column = index.column()
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             return cells(row, self.labels[index.row()])[column]
         if role == Qt.ItemDataRole.ToolTipRole:

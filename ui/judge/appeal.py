@@ -3,31 +3,18 @@ the verification's verdict and the ledger's head on every page (Qt's printing, a
 
 from __future__ import annotations
 
-import os
 from datetime import datetime
 from html import escape
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF, Qt
-from PySide6.QtGui import (
-    QFont,
-    QFontMetricsF,
-    QGuiApplication,
-    QPagedPaintDevice,
-    QPageLayout,
-    QPageSize,
-    QPainter,
-    QPdfWriter,
-    QTextDocument,
-)
+from PySide6.QtCore import QSizeF, Qt
+from PySide6.QtGui import QGuiApplication, QPagedPaintDevice, QTextDocument
 
 from app import review
 from app.scoresheet import scoresheet
 from app.tables import TableGame
-
-PAPER = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
-FOOTER_PT = 7.0
+from ui import printing
 
 STYLE = """
 body { font-family: 'DejaVu Sans', sans-serif; font-size: 7.5pt; color: #111; }
@@ -155,41 +142,16 @@ def footer_line(verdict: review.Verdict) -> str:
 def paint(data: dict[str, Any], device: QPagedPaintDevice) -> int:
     """Paint the report page by page, the verdict and head at each page's foot; returns the
     number of pages."""
-    page = device.pageLayout().paintRectPixels(device.resolution())
-    footer_height = FOOTER_PT / 72 * device.resolution() * 2.2
-    body = QSizeF(page.width(), page.height() - footer_height)
-    doc = QTextDocument()
-    doc.documentLayout().setPaintDevice(device)
-    doc.setHtml(appeal_html(data))
-    doc.setPageSize(body)
-    pages = doc.pageCount()
-    painter = QPainter(device)
-    try:
-        font = QFont("DejaVu Sans")
-        font.setPointSizeF(FOOTER_PT)
-        painter.setFont(font)
-        numbers = f"Page {pages} of {pages}"
-        room = body.width() - QFontMetricsF(font, device).horizontalAdvance(numbers) * 1.3
-        foot = QFontMetricsF(font, device).elidedText(footer_line(data["verdict"]),
-                                                      Qt.TextElideMode.ElideRight, room)
-        for number in range(pages):
-            if number:
-                device.newPage()
-            painter.save()
-            painter.translate(QPointF(0, -number * body.height()))
-            doc.drawContents(painter, QRectF(0, number * body.height(), body.width(),
-                                             body.height()))
-            painter.restore()
-            painter.setPen(Qt.GlobalColor.darkGray if data["verdict"].sound
-                           else Qt.GlobalColor.darkRed)
-            box = QRectF(0, body.height(), body.width(), footer_height)
-            bottom = Qt.AlignmentFlag.AlignBottom
-            painter.drawText(box, int(Qt.AlignmentFlag.AlignLeft | bottom), foot)
-            painter.drawText(box, int(Qt.AlignmentFlag.AlignRight | bottom),
-                             f"Page {number + 1} of {pages}")
-    finally:
-        painter.end()
-    return pages
+    def laid_out(body: QSizeF) -> QTextDocument:
+        doc = QTextDocument()
+        doc.documentLayout().setPaintDevice(device)
+        doc.setHtml(appeal_html(data))
+        doc.setPageSize(body)
+        return doc
+
+    colour = Qt.GlobalColor.darkGray if data["verdict"].sound else Qt.GlobalColor.darkRed
+    return printing.paint_pages(device, laid_out, footer_line(data["verdict"]), colour=colour,
+                                elide=True)
 
 
 def write_appeal_pdf(game: TableGame, path: Path, paper: str = "a4") -> int:
@@ -199,22 +161,6 @@ def write_appeal_pdf(game: TableGame, path: Path, paper: str = "a4") -> int:
     if QGuiApplication.instance() is None:
         raise RuntimeError("a QGuiApplication must exist to write a PDF")
     data = report(game)
-    path = Path(path)
-    part = path.with_name(f".{path.name}.part")
-    os.close(os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666))  # OSError says why
-    try:
-        writer = QPdfWriter(str(part))
-        writer.setPageSize(QPageSize(PAPER[paper]))
-        writer.setPageMargins(QMarginsF(14, 14, 14, 14), QPageLayout.Unit.Millimeter)
-        writer.setResolution(300)
-        writer.setTitle(f"Appeal report, game {game.game_id}")
-        writer.setCreator("Championship Banker")
-        pages = paint(data, writer)
-        del writer  # the file is finished and closed when the writer goes
-        data_bytes = part.read_bytes()
-        if not (data_bytes.startswith(b"%PDF-") and b"%%EOF" in data_bytes[-1024:]):
-            raise OSError(f"{path}: the PDF could not be written (is the disk full?)")
-        os.replace(part, path)
-    finally:
-        part.unlink(missing_ok=True)
-    return pages
+    title = f"Appeal report, game {game.game_id}"
+    return printing.write_pdf(Path(path), lambda part: printing.render_pdf(
+        part, title, paper, lambda writer: paint(data, writer)))

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import os
-import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import click
 
 from app import review
-from app.cli import DB_OPTION, EXIT_LEDGER, EXIT_REFUSED, GAME_OPTION, main, warn_unsound
-from app.ledger import LedgerError
+from app.cli import DB_OPTION, EXIT_REFUSED, GAME_OPTION, main, warn_unsound
 from app.tables import TableGame
-from models.errors import BankerError
-from ui.system_check import qt_missing
+from ui.cli_support import fail, folder_exists, ledger_errors, write_with_qt
 
 
 def out_file(pdf: Path | None, png: Path | None) -> Path:
@@ -23,9 +19,7 @@ def out_file(pdf: Path | None, png: Path | None) -> Path:
         raise click.UsageError("give one of --pdf FILE or --png FILE")
     path = pdf or png
     assert path is not None
-    if not path.parent.is_dir():
-        raise click.BadParameter(f"folder {path.parent} does not exist; nothing was written",
-                                 param_hint="'--pdf'" if pdf else "'--png'")
+    folder_exists(path, "'--pdf'" if pdf else "'--png'")
     return path
 
 
@@ -42,49 +36,30 @@ def chart_command(db: str, game: str | None, pdf: Path | None, png: Path | None,
                   by: str) -> None:
     """Each player's net worth over the game, disputes and voids marked, as a PDF or PNG."""
     path = out_file(pdf, png)
-    try:
+    with ledger_errors():
         session = TableGame.open(db, game, create=False, readonly=True)
         warn_unsound(session)
         if session.state is None:
-            click.echo(f"{db} holds no game yet: nothing to chart", err=True)
-            sys.exit(EXIT_REFUSED)
+            fail(f"{db} holds no game yet: nothing to chart", EXIT_REFUSED)
         points, markers = review.worth_series(session)
-    except LedgerError as e:
-        click.echo(str(e), err=True)
-        sys.exit(EXIT_LEDGER)
-    except BankerError as e:
-        click.echo(str(e), err=True)
-        sys.exit(EXIT_REFUSED)
     if by == "minute" and all(p.clock_ms is None for p in points):
-        click.echo("the game clock has not started: there is nothing to chart by minute "
-                   "(use --by entry)", err=True)
-        sys.exit(EXIT_REFUSED)
+        fail("the game clock has not started: there is nothing to chart by minute "
+             "(use --by entry)", EXIT_REFUSED)
     players = [p.name for p in session.state.players]
     assert session.game_id is not None
     label = session.ledger.game(session.game_id).label or f"game {session.game_id}"
     title = (f"Net worth by {'clock minute' if by == 'minute' else 'entry'} · {label} · "
              f"{session.head_seq:,} entries")
-    _write(path, "pdf" if pdf else "png", title, (points, markers, players), by)
-
-
-def _write(path: Path, kind: str, title: str, series: tuple[Any, Any, list[str]],
-           by: str) -> None:
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    # Qt loads only when a chart is drawn: the rest of the CLI runs without it.
-    try:
-        from PySide6.QtWidgets import QApplication  # noqa: PLC0415
-
-        from ui.judge.chart_file import save_chart  # noqa: PLC0415
-    except ImportError as e:
-        click.echo(f"chart not written: {qt_missing(e)}", err=True)
-        sys.exit(EXIT_LEDGER)
-    _app = QApplication.instance() or QApplication(["banker"])
-    try:
-        save_chart(path, kind, title, series, by)
-    except OSError as e:
-        click.echo(f"chart not written: {e}", err=True)
-        sys.exit(EXIT_LEDGER)
+    write_with_qt("chart", _saver, path, "pdf" if pdf else "png", title,
+                  (points, markers, players), by, widgets=True)
     click.echo(f"chart written to {path}")
+
+
+def _saver() -> Callable[..., None]:
+    # Qt loads only when a chart is drawn: the rest of the CLI runs without it.
+    from ui.judge.chart_file import save_chart  # noqa: PLC0415
+
+    return save_chart
 
 
 __all__ = ["chart_command", "out_file"]

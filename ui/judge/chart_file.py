@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QMarginsF, QRectF, QSizeF
-from PySide6.QtGui import QColor, QFont, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtCore import QRectF, QSizeF
+from PySide6.QtGui import QColor, QFont, QImage, QPainter
 
+from ui import printing
 from ui.judge.chart import NetWorthChart
 
 PNG_SIZE = (1600, 900)
@@ -36,16 +36,8 @@ def save_chart(path: Path, kind: str, title: str,
                series: tuple[Sequence[Any], Sequence[Any], Sequence[str]], by: str) -> None:
     """Write the chart to `path` (kind "png" or "pdf"), all or nothing: written beside it, then
     moved into place. Raises OSError when it could not be written."""
-    part = path.with_name(f".{path.name}.part")
-    os.close(os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666))  # OSError says why
-    try:
-        if kind == "png":
-            _png(part, title, series, by)
-        else:
-            _pdf(part, title, series, by)
-        os.replace(part, path)
-    finally:
-        part.unlink(missing_ok=True)
+    draw = _png if kind == "png" else _pdf
+    printing.write_atomically(path, lambda part: draw(part, title, series, by))
 
 
 def _png(part: Path, title: str, series: Any, by: str) -> None:
@@ -65,13 +57,7 @@ def _png(part: Path, title: str, series: Any, by: str) -> None:
 
 def _pdf(part: Path, title: str, series: Any, by: str) -> None:
     widget = chart_widget(title, series, by, PDF_CHART)
-    writer = QPdfWriter(str(part))
-    writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
-    writer.setPageOrientation(QPageLayout.Orientation.Landscape)
-    writer.setPageMargins(QMarginsF(12, 12, 12, 12), QPageLayout.Unit.Millimeter)
-    writer.setResolution(300)
-    writer.setTitle(title)
-    writer.setCreator("Championship Banker")
+    writer = printing.pdf_writer(part, title, "a4", margin_mm=12, landscape=True)
     page = writer.pageLayout().paintRectPixels(writer.resolution())
     scene = widget.view.scene()
     source = QRectF(0, 0, *PDF_CHART)
@@ -84,9 +70,7 @@ def _pdf(part: Path, title: str, series: Any, by: str) -> None:
     finally:
         painter.end()
     del writer
-    data = part.read_bytes()
-    if not (data.startswith(b"%PDF-") and b"%%EOF" in data[-1024:]):
-        raise OSError(f"{part.name[1:-5]}: the PDF could not be written (is the disk full?)")
+    printing.check_pdf(part, part.name[1:-5])
 
 
 __all__ = ["chart_widget", "save_chart"]

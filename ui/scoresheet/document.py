@@ -2,28 +2,17 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF, Qt
-from PySide6.QtGui import (
-    QFont,
-    QGuiApplication,
-    QPagedPaintDevice,
-    QPageLayout,
-    QPageSize,
-    QPainter,
-    QPdfWriter,
-    QTextDocument,
-)
+from PySide6.QtCore import QSizeF
+from PySide6.QtGui import QPagedPaintDevice, QTextDocument
 
+from ui import printing
 from ui.scoresheet.sheet_html import sheet_html
 
-PAPER = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 # Sizes tried, largest first, to fit the sheet on one page; below the last it would not read.
 SCALES = (1.0, 0.92, 0.85, 0.78, 0.72)
-FOOTER_PT = 7.0
 
 __all__ = ["document", "layout", "paint", "sheet_html", "write_pdf"]
 
@@ -66,33 +55,8 @@ def footer_line(sheet: dict[str, Any]) -> str:
 def paint(sheet: dict[str, Any], device: QPagedPaintDevice) -> int:
     """Paint the sheet page by page onto a PDF writer or printer, the ledger's head in the
     footer of each page; returns the number of pages."""
-    page = device.pageLayout().paintRectPixels(device.resolution())
-    footer_height = FOOTER_PT / 72 * device.resolution() * 2.2
-    body = QSizeF(page.width(), page.height() - footer_height)
-    doc = layout(sheet, device, body)
-    pages = doc.pageCount()
-    painter = QPainter(device)
-    try:
-        font = QFont("DejaVu Sans Mono")
-        font.setPointSizeF(FOOTER_PT)
-        for number in range(pages):
-            if number:
-                device.newPage()
-            painter.save()
-            painter.translate(QPointF(0, -number * body.height()))
-            doc.drawContents(painter, QRectF(0, number * body.height(), body.width(),
-                                             body.height()))
-            painter.restore()
-            painter.setFont(font)
-            painter.setPen(Qt.GlobalColor.darkGray)
-            box = QRectF(0, body.height(), body.width(), footer_height)
-            bottom = Qt.AlignmentFlag.AlignBottom
-            painter.drawText(box, int(Qt.AlignmentFlag.AlignLeft | bottom), footer_line(sheet))
-            painter.drawText(box, int(Qt.AlignmentFlag.AlignRight | bottom),
-                             f"Page {number + 1} of {pages}")
-    finally:
-        painter.end()
-    return pages
+    return printing.paint_pages(device, lambda body: layout(sheet, device, body),
+                                footer_line(sheet), family="DejaVu Sans Mono")
 
 
 def write_pdf(sheet: dict[str, Any], path: Path, paper: str = "a4") -> None:
@@ -100,31 +64,8 @@ def write_pdf(sheet: dict[str, Any], path: Path, paper: str = "a4") -> None:
 
     Raises OSError when the file could not be written (no such folder, no permission, a full
     disk): Qt's writer only warns, so the PDF is written beside `path`, checked, then moved."""
-    if QGuiApplication.instance() is None:
-        raise RuntimeError("a QGuiApplication must exist to write a PDF")
-    part = path.with_name(f".{path.name}.part")
-    os.close(os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666))  # OSError says why
-    try:
-        _render(sheet, part, paper)
-        if not _complete_pdf(part):
-            raise OSError(f"{path}: the PDF could not be written (is the disk full?)")
-        os.replace(part, path)
-    finally:
-        part.unlink(missing_ok=True)
-
-
-def _complete_pdf(path: Path) -> bool:
-    """A PDF file from its header to its end-of-file marker."""
-    data = path.read_bytes()
-    return data.startswith(b"%PDF-") and b"%%EOF" in data[-1024:]
+    printing.write_pdf(path, lambda part: _render(sheet, part, paper))
 
 
 def _render(sheet: dict[str, Any], path: Path, paper: str) -> None:
-    writer = QPdfWriter(str(path))
-    writer.setPageSize(QPageSize(PAPER[paper]))
-    writer.setPageMargins(QMarginsF(14, 14, 14, 14), QPageLayout.Unit.Millimeter)
-    writer.setResolution(300)
-    writer.setTitle("Scoresheet")
-    writer.setCreator("Championship Banker")
-    paint(sheet, writer)
-    del writer  # the file is finished and closed when the writer goes
+    printing.render_pdf(path, "Scoresheet", paper, lambda writer: paint(sheet, writer))

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 import click
 
 from app import tournaments
-from app.cli import EXIT_LEDGER, EXIT_REFUSED, main
+from app.cli import EXIT_REFUSED, main
 from models.errors import BankerError
-from ui.system_check import display_problem, qt_missing
+from ui.cli_support import Window, show_window
 
 
 @main.command("tournament-window")
@@ -23,20 +24,13 @@ def tournament_window_command(tid: str | None) -> None:
         except BankerError as e:
             click.echo(str(e), err=True)
             sys.exit(EXIT_REFUSED)
-    problem = display_problem()
-    if problem is not None:
-        click.echo(problem, err=True)
-        sys.exit(EXIT_LEDGER)
-    try:
-        from ui.app import application  # noqa: PLC0415
+
+    def window() -> Callable[[], Window]:
         from ui.tournament.window import TournamentWindow  # noqa: PLC0415
-    except ImportError as e:
-        click.echo(qt_missing(e), err=True)
-        sys.exit(EXIT_LEDGER)
-    app = application(sys.argv[:1])
-    window = TournamentWindow(tid)
-    window.show()
-    sys.exit(app.exec())
+
+        return lambda: TournamentWindow(tid)
+
+    show_window(window)
 
 
 __all__ = ["main"]

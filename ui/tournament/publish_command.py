@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
-import sys
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -13,7 +14,7 @@ from app import tournaments
 from app.cli import EXIT_LEDGER
 from app.publishing import published, standings_csv, standings_html
 from app.tournament_cli import refusals, tournament_group
-from ui.system_check import qt_missing
+from ui.cli_support import fail, folder_exists, write_with_qt
 
 OUT = click.Path(dir_okay=False, writable=True, path_type=Path)
 
@@ -33,8 +34,7 @@ def publish(tid: str, stage: str, csv_out: Path | None, html_out: Path | None,
     if not outs:
         raise click.UsageError("say what to publish: --csv, --html and/or --pdf")
     for path in outs:
-        if not path.parent.is_dir():
-            raise click.BadParameter(f"folder {path.parent} does not exist; nothing was written")
+        folder_exists(path)
     with refusals():
         data = published(tournaments.load(tid), stage, datetime.now(UTC))
     if csv_out is not None:
@@ -42,7 +42,8 @@ def publish(tid: str, stage: str, csv_out: Path | None, html_out: Path | None,
     if html_out is not None:
         _write(html_out, standings_html(data))
     if pdf_out is not None:
-        _write_pdf(data, pdf_out, paper)
+        pages = write_with_qt("standings", _pdf_writer, data, pdf_out, paper)
+        click.echo(f"written: {pdf_out} ({pages} page{'s' * (pages != 1)})")
 
 
 def _write(path: Path, text: str) -> None:
@@ -52,25 +53,12 @@ def _write(path: Path, text: str) -> None:
         os.replace(part, path)
     except OSError as e:
         part.unlink(missing_ok=True)
-        click.echo(f"not written: {e}", err=True)
-        sys.exit(EXIT_LEDGER)
+        fail(f"not written: {e}", EXIT_LEDGER)
     click.echo(f"written: {path}")
 
 
-def _write_pdf(data: dict[str, object], path: Path, paper: str) -> None:
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+def _pdf_writer() -> Callable[[dict[str, Any], Path, str], int]:
     # Qt loads only when a PDF is asked for.
-    try:
-        from PySide6.QtGui import QGuiApplication  # noqa: PLC0415
+    from ui.tournament.standings_pdf import write_pdf  # noqa: PLC0415
 
-        from ui.tournament.standings_pdf import write_pdf  # noqa: PLC0415
-    except ImportError as e:
-        click.echo(f"standings not written: {qt_missing(e)}", err=True)
-        sys.exit(EXIT_LEDGER)
-    _app = QGuiApplication.instance() or QGuiApplication(["banker"])
-    try:
-        pages = write_pdf(data, path, paper)
-    except OSError as e:
-        click.echo(f"standings not written: {e}", err=True)
-        sys.exit(EXIT_LEDGER)
-    click.echo(f"written: {path} ({pages} page{'s' * (pages != 1)})")
+    return write_pdf

@@ -7,12 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
+
+from ui.columns_model import Index, LinesModel
 
 KINDS = {"in": QColor("#DDF0DD"), "tie": QColor("#FFE3A3"), "out": QColor("#EEEEEE")}
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
-Index = QModelIndex | QPersistentModelIndex
 
 
 @dataclass(frozen=True)
@@ -25,33 +26,18 @@ class Line:
     tip: str = ""
 
 
-class RowsModel(QAbstractTableModel):
+class RowsModel(LinesModel):
     """Columns named once; rows replaced whole when the service's data changes."""
 
     def __init__(self, columns: Sequence[str], numbers: Sequence[str] = (),
                  header_tips: dict[str, str] | None = None) -> None:
-        super().__init__()
-        self.columns = tuple(columns)
+        super().__init__(columns)
         self.numbers = {self.columns.index(c) for c in numbers}
         self.header_tips = header_tips or {}
         self.lines: list[Line] = []
 
-    def show_lines(self, lines: Sequence[Line]) -> None:
-        lines = list(lines)
-        if lines == self.lines:
-            return
-        self.beginResetModel()
-        self.lines = lines
-        self.endResetModel()
-
     def key(self, row: int) -> Any:
         return self.lines[row].key if 0 <= row < len(self.lines) else None
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008 (Qt's API)
-        return 0 if parent.isValid() else len(self.lines)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008 (Qt's API)
-        return 0 if parent.isValid() else len(self.columns)
 
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 (Qt's API)
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -64,9 +50,9 @@ class RowsModel(QAbstractTableModel):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self.lines):
+        line: Line | None = self.item(index)
+        if line is None:
             return None
-        line = self.lines[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             return line.cells[index.column()]
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in self.numbers:

@@ -1,0 +1,132 @@
+"""Qt printing shared by the printed sheets: a file written all or nothing, the PDF writer's page
+set-up, and a text document painted page by page with a footer and page numbers."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF, Qt
+from PySide6.QtGui import (
+    QFont,
+    QFontMetricsF,
+    QGuiApplication,
+    QPagedPaintDevice,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QTextDocument,
+)
+
+PAPER = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
+FOOTER_PT = 7.0
+
+T = TypeVar("T")
+
+__all__ = ["FOOTER_PT", "PAPER", "check_pdf", "paint_pages", "pdf_writer", "render_pdf",
+           "write_atomically", "write_pdf"]
+
+
+def write_atomically(path: Path, write: Callable[[Path], T]) -> T:
+    """Call `write` on a file beside `path`, then move it into place: all or nothing. Raises
+    OSError when the file could not be written (the half-written one is removed)."""
+    part = path.with_name(f".{path.name}.part")
+    os.close(os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666))  # OSError says why
+    try:
+        result = write(part)
+        os.replace(part, path)
+    finally:
+        part.unlink(missing_ok=True)
+    return result
+
+
+def check_pdf(part: Path, shown: Path | str) -> None:
+    """Raise OSError unless `part` is a PDF from its header to its end-of-file marker (Qt's
+    writer only warns when it cannot write)."""
+    data = part.read_bytes()
+    if not (data.startswith(b"%PDF-") and b"%%EOF" in data[-1024:]):
+        raise OSError(f"{shown}: the PDF could not be written (is the disk full?)")
+
+
+def pdf_writer(path: Path, title: str, paper: str = "a4", *, margin_mm: float = 14,
+               landscape: bool = False) -> QPdfWriter:
+    """A 300 dpi PDF writer on A4 or Letter with even margins."""
+    writer = QPdfWriter(str(path))
+    writer.setPageSize(QPageSize(PAPER[paper]))
+    if landscape:
+        writer.setPageOrientation(QPageLayout.Orientation.Landscape)
+    writer.setPageMargins(QMarginsF(margin_mm, margin_mm, margin_mm, margin_mm),
+                          QPageLayout.Unit.Millimeter)
+    writer.setResolution(300)
+    writer.setTitle(title)
+    writer.setCreator("Championship Banker")
+    return writer
+
+
+def render_pdf(part: Path, title: str, paper: str, paint: Callable[[QPdfWriter], T]) -> T:
+    """Draw a PDF into `part` with `paint` on a writer set up by `pdf_writer`; returns what
+    `paint` returns."""
+    writer = pdf_writer(part, title, paper)
+    result = paint(writer)
+    del writer  # the file is finished and closed when the writer goes
+    return result
+
+
+def write_pdf(path: Path, render: Callable[[Path], T]) -> T:
+    """Write a PDF to `path`, all or nothing, `render` drawing it into the file beside it;
+    needs a QGuiApplication. Raises OSError when the file could not be written (no such folder,
+    no permission, a full disk): Qt's writer only warns, so the file is checked before it is
+    moved into place."""
+    if QGuiApplication.instance() is None:
+        raise RuntimeError("a QGuiApplication must exist to write a PDF")
+
+    def checked(part: Path) -> T:
+        result = render(part)
+        check_pdf(part, path)
+        return result
+
+    return write_atomically(path, checked)
+
+
+def paint_pages(device: QPagedPaintDevice, laid_out: Callable[[QSizeF], QTextDocument],
+                foot: str, *, family: str = "DejaVu Sans",
+                colour: Qt.GlobalColor = Qt.GlobalColor.darkGray, elide: bool = False) -> int:
+    """Paint the document `laid_out` gives for the page's body, page by page, `foot` at the left
+    of each page's foot (cut to fit when `elide`) and "Page n of m" at its right; returns the
+    number of pages."""
+    # QPdfWriter and QPrinter, the devices painted on, both have resolution(); their base has not.
+    dpi: int = device.resolution()  # type: ignore[attr-defined]
+    page = device.pageLayout().paintRectPixels(dpi)
+    footer_height = FOOTER_PT / 72 * dpi * 2.2
+    body = QSizeF(page.width(), page.height() - footer_height)
+    doc = laid_out(body)
+    pages = doc.pageCount()
+    painter = QPainter(device)
+    try:
+        font = QFont(family)
+        font.setPointSizeF(FOOTER_PT)
+        painter.setFont(font)
+        if elide:
+            metrics = QFontMetricsF(font, device)
+            room = body.width() - metrics.horizontalAdvance(f"Page {pages} of {pages}") * 1.3
+            foot = metrics.elidedText(foot, Qt.TextElideMode.ElideRight, room)
+        for number in range(pages):
+            if number:
+                device.newPage()
+            painter.save()
+            painter.translate(QPointF(0, -number * body.height()))
+            doc.drawContents(painter, QRectF(0, number * body.height(), body.width(),
+                                             body.height()))
+            painter.restore()
+            painter.setPen(colour)
+            box = QRectF(0, body.height(), body.width(), footer_height)
+            bottom = Qt.AlignmentFlag.AlignBottom
+            painter.drawText(box, int(Qt.AlignmentFlag.AlignLeft | bottom), foot)
+            painter.drawText(box, int(Qt.AlignmentFlag.AlignRight | bottom),
+                             f"Page {number + 1} of {pages}")
+    finally:
+        painter.end()
+    return pages
