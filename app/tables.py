@@ -175,9 +175,10 @@ class TableGame:
     def _position(self, seq: int) -> GameState | None:
         assert self.game_id is not None
         game_id = self.game_id
-        return loading.guarded(lambda: positions.position(
-            self.timeline, seq, self.snapshots, positions.loader(self.ledger, game_id),
-            lambda ranges: self.ledger.event_rows(game_id, ranges)))
+        with loading.collector_paused():  # a fold's new objects hold no cycles (as on reopen)
+            return loading.guarded(lambda: positions.position(
+                self.timeline, seq, self.snapshots, positions.loader(self.ledger, game_id),
+                lambda ranges: self.ledger.event_rows(game_id, ranges)))
 
     def idle(self) -> None:
         """What an idle moment is for (the window's idle timer, the CLI when it is done): a
