@@ -17,7 +17,7 @@ from app import rulebook
 from app.board_toml import board_toml
 from app.paths import editions_dir
 from app.views import SpaceView, TableView
-from models.board import Board, Railway, Street, Utility
+from models.board import Board, Railway, Street, Utility, mortgage_of
 from models.edition_ids import id_problem
 from models.errors import BadInput, DataFileError
 from models.loading import load_board, parse
@@ -215,15 +215,15 @@ class BoardDraft:
             value = parse_rents(raw)
         else:
             value = parse_number(noun, raw)
-        if field == "price" and isinstance(value, int) and value > 0 and value % 2:
-            raise BadInput(f"the price must be an even number: the mortgage value is half of it "
-                           f"({value:,} is odd)")
         data = self.board.model_dump()
         target = data["spaces"][row]
         target[_key(space.kind, field)] = value
-        if field == "price" and isinstance(value, int):
-            # The mortgage value is half the price: it follows the price, as on a printed deed.
-            target["mortgage"] = value // 2
+        if field == "price" and isinstance(value, int) and value > 0:
+            # The mortgage value follows the price, as on a printed deed (the board's own rule).
+            try:
+                target["mortgage"] = mortgage_of(value)
+            except ValueError as e:
+                raise BadInput(str(e)) from None
         self.board = self._validated(data, row, field)
         return self._said(row, field)
 

@@ -104,6 +104,14 @@ Space = Annotated[
 Deed = Street | Railway | Utility
 
 
+def mortgage_of(price: int) -> int:
+    """A deed's mortgage value: half its price, so a price must be even (ValueError if not)."""
+    if price % 2:
+        raise ValueError(f"the price must be an even number: the mortgage value is half of it "
+                         f"({price:,} is odd)")
+    return price // 2
+
+
 def _check_mortgage(label: str, price: int, mortgage: int) -> None:
     if mortgage * 2 != price:
         raise ValueError(f"{label}: mortgage value must be half the price ({mortgage} for {price})")
