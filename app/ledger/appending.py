@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from app.ledger.errors import GameNotFound, LedgerCorrupt, StaleSequence
 from app.ledger.hashing import GENESIS
@@ -21,10 +21,10 @@ INSERT_TRANSFER = ("INSERT INTO transfers (game_id, seq, idx, from_account, to_a
                    "VALUES (?, ?, ?, ?, ?, ?)")
 
 
-@dataclass(frozen=True, slots=True)
-class Head:
+class Head(NamedTuple):
     """What the next command of a game chains onto: the last event, the next command number,
-    and how the game's chain is hashed (its games row is never read again)."""
+    and how the game's chain is hashed (its games row is never read again). A named tuple: one
+    is made per command."""
 
     seq: int
     hash: str

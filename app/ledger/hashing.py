@@ -9,6 +9,8 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+import orjson
+
 from app.ledger.errors import LedgerRejected
 
 GENESIS = "0" * 64
@@ -29,20 +31,25 @@ def canonical_json(value: Any) -> str:
     return _CANONICAL.encode(value)
 
 
-# The same C encoder with the same options, made once instead of per call, and without the
-# circular-reference markers: only for data that is plain by construction (a pydantic
-# model_dump(mode="json"), which holds no cycle), where it gives canonical_json's exact text.
-_c_make_encoder: Any = getattr(json.encoder, "c_make_encoder", None)
-_PLAIN_ENCODER: Any = None if _c_make_encoder is None else _c_make_encoder(
-    None, _CANONICAL.default, _quoted, None, ":", ",", True, False, False)
+# orjson for data that is plain by construction (a pydantic model_dump(mode="json") of the
+# ledger's own commands and events): with sorted keys it gives canonical_json's exact bytes for
+# text keys, text (UTF-8 unescaped, the same escapes), 64-bit ints, bools, None, lists and dicts.
+# It writes floats differently ("1e16" for "1e+16"), so the plain path is only for models whose
+# schemas hold no float (tests/app/test_plain_json.py checks every command and event, and that
+# the two encoders agree). Anything orjson would write in a way of its own (a subclass of a JSON
+# type, a dataclass, a datetime) or refuses (a 65-bit int, a key that is not text, a lone
+# surrogate) goes to the standard library, which answers as it always did.
+_PLAIN_OPTIONS = (orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS
+                  | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME)
 
 
 def plain_json(value: Any) -> str:
-    """canonical_json of data made of JSON's own types only (a pydantic model_dump with
-    mode="json"): the same text, encoded without canonical_json's per-call set-up."""
-    if _PLAIN_ENCODER is None or type(value) is str:
+    """canonical_json of data made of JSON's own types only, floats aside (a pydantic
+    model_dump(mode="json") of a command or event): the same text, encoded by orjson."""
+    try:
+        return orjson.dumps(value, option=_PLAIN_OPTIONS).decode("utf-8")
+    except orjson.JSONEncodeError:
         return canonical_json(value)
-    return "".join(_PLAIN_ENCODER(value, 0))
 
 
 def storable_json(value: Any, what: str) -> str:
@@ -197,13 +204,22 @@ def event_texts(
     where = ',"game_id":' + text(game_id) + ',"payload":'
     when = ',"recorded_at":' + text(recorded_at) + ',"seq":'
 
-    def one(seq: int, type: str, payload_text: str, prev_hash: str, transfers_text: str,
+    quoted = _quoted
+
+    def one(seq: int, kind: str, payload_text: str, prev_hash: str, transfers_text: str,
             game_digest: str | None) -> str:
-        return "".join((
-            head, "" if game_digest is None else ',"game":' + text(game_digest),
-            where, _object(payload_text), ',"prev_hash":', text(prev_hash), when,
-            _integer(seq), ',"transfers":', transfers_text, ',"type":', text(type), "}",
-        ))
+        # Every column's type checked in one test; only a wrong one takes event_text's own
+        # checks, which raise as it does (the text is built the same way either way).
+        if (type(seq) is not int or type(kind) is not str or type(prev_hash) is not str
+                or type(payload_text) is not str or payload_text[:1] != "{"
+                or payload_text[-1:] != "}"):
+            _object(payload_text)
+            text(prev_hash)
+            _integer(seq)
+            text(kind)
+        game = "" if game_digest is None else ',"game":' + text(game_digest)
+        return (f'{head}{game}{where}{payload_text},"prev_hash":{quoted(prev_hash)}{when}{seq}'
+                f',"transfers":{transfers_text},"type":{quoted(kind)}}}')
 
     return one
 

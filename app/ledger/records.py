@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 Transfer = tuple[str, str, int]
 """One money move: (from_account, to_account, amount), amount a positive int."""
@@ -18,18 +18,18 @@ class Actor:
     name: str
 
 
-@dataclass(frozen=True, slots=True)
-class NewEvent:
-    """An event about to be recorded, with the money it moves."""
+class NewEvent(NamedTuple):
+    """An event about to be recorded, with the money it moves (a named tuple, as StoredEvent)."""
 
     type: str
     payload: dict[str, Any]
-    transfers: tuple[Transfer, ...] = field(default=())
+    transfers: tuple[Transfer, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class StoredEvent:
-    """An event as it stands in the ledger, with its place in the hash chain."""
+class StoredEvent(NamedTuple):
+    """An event as it stands in the ledger, with its place in the hash chain. A named tuple
+    (immutable, like the other records) because one is made for every event written and every
+    event read back, and a tuple is made several times faster than a frozen dataclass."""
 
     game_id: str
     seq: int
