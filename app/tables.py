@@ -34,7 +34,7 @@ from models.commands import (
 from models.engine import Table, advance, decide
 from models.errors import BadInput, BankerError, RuleViolation
 from models.events import CommandsVoided, Event, GameStarted
-from models.fold import apply, start
+from models.fold import MOVING_MONEY, apply, start
 from models.money import raisable
 from models.state import GameState
 from models.suggest import did_you_mean, shown
@@ -87,9 +87,11 @@ def command_json(command: Command) -> dict[str, Any]:
 
 def event_record(event: Event) -> NewEvent:
     """The ledger's record of an event: its type, payload and money moves."""
-    payload: dict[str, Any] = type(event).__pydantic_serializer__.to_python(event, mode="json")
+    kind = type(event)
+    payload: dict[str, Any] = kind.__pydantic_serializer__.to_python(event, mode="json")
     del payload["type"]
-    return NewEvent(type=event.type, payload=payload, transfers=tuple(event.transfers()))
+    # Most events move no money: they are not asked (once per event written).
+    return NewEvent(event.type, payload, tuple(event.transfers()) if kind in MOVING_MONEY else ())
 
 
 @cache

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Literal
+
 from models import deck as fx
 from models import events as ev
 from models.commands import DrawCard
@@ -9,6 +12,12 @@ from models.errors import BadInput
 from models.events import BANK
 from models.table import Scratch
 from models.turn import BOARD, land, move_to, pay, send_to_jail
+
+
+# The same few values over and over: validated once and shared (events are frozen).
+@lru_cache(maxsize=1024)
+def _card_drawn(player: str, deck: Literal["chance", "chest"], card: str) -> ev.CardDrawn:
+    return ev.CardDrawn(player=player, deck=deck, card=card)
 
 
 def draw_card(t: Scratch, cmd: DrawCard) -> None:
@@ -25,7 +34,7 @@ def draw_card(t: Scratch, cmd: DrawCard) -> None:
     if cmd.card in s.jail_cards:
         t.refuse("cards", f"{cmd.card} is held by {s.jail_cards[cmd.card]}, not in the deck")
     name = s.current
-    t.emit(ev.CardDrawn(player=name, deck=deck, card=card.id))
+    t.emit(_card_drawn(name, deck, card.id))
     _effect(t, name, card.id, card.effect)
 
 

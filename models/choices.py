@@ -237,35 +237,28 @@ def _random_estate(table: Table, s: GameState, rng: Random) -> list[Command]:
 _FACES = (1, 2, 3, 4, 5, 6)
 
 
-def _turn_move(table: Table, s: GameState, rng: Random) -> list[Command]:
-    def dice() -> tuple[int, int]:
-        return (rng.choice(_FACES), rng.choice(_FACES))
+def _dice(rng: Random) -> tuple[int, int]:
+    return (rng.choice(_FACES), rng.choice(_FACES))
 
-    if s.phase == "deal":
-        return [cm.DealDeeds(type="deal_deeds", seed=rng.randint(0, 10**6))]
-    if s.phase == "prebuild":
-        return [*_prebuilds(table, s, rng), cm.StartPlay(type="start_play")]
-    if s.phase == "proposal" and s.proposal is not None:
-        owner = s.deeds[s.proposal.space].owner or ""
-        accept = rng.random() < 0.5
-        return [cm.AnswerProposal(type="answer_proposal", player=owner, accept=accept,
-                                  minimum=rng.choice([0, s.proposal.price + 50]))]
-    if s.phase == "sale_decision" and s.auction is not None and s.auction.seller is not None:
-        return [cm.DecideSale(type="decide_sale", player=s.auction.seller, sell=rng.random() < 0.5)]
-    if s.phase == "roll":
+
+def _turn_move(table: Table, s: GameState, rng: Random) -> list[Command]:
+    # The phases are exclusive: the commonest are asked first.
+    phase = s.phase
+    if phase == "roll":
         jail: list[Command] = []
         if s.player(s.current).in_jail and rng.random() < 0.4:
             jail = [_by_player("use_jail_card", s.current), _by_player("pay_jail_fine", s.current)]
         offers: list[Command] = []
         if table.profile.trading == "bank_auction" and rng.random() < 0.1:
             offers = _sale_offers(table, s, rng)
-        return [*jail, *offers, _roll(s.current, dice())]
-    if s.phase == "utility_throw":
-        return [_roll(s.current, dice())]
-    if s.phase == "buy":
+        return [*jail, *offers, _roll(s.current, _dice(rng))]
+    if phase == "buy":
         buy, decline = _by_player("buy", s.current), _by_player("decline", s.current)
         return [buy, decline] if rng.random() < 0.7 else [decline, buy]
-    if s.phase == "auction" and s.auction is not None:
+    if phase == "card" and s.card_deck is not None:
+        cards = [c.id for c in table.decks.cards(s.card_deck) if c.id not in s.jail_cards]
+        return [_draw(rng.choice(cards))]
+    if phase == "auction" and s.auction is not None:
         close: list[Command] = [_CLOSE_AUCTION]
         if rng.random() < 0.35:
             return close
@@ -273,7 +266,17 @@ def _turn_move(table: Table, s: GameState, rng: Random) -> list[Command]:
                  else s.auction.high_bid + table.profile.auction_min_raise)
         bidder = rng.choice(s.active_players()).name
         return [cm.Bid(type="bid", player=bidder, amount=floor + rng.randint(0, 40)), *close]
-    if s.phase == "card" and s.card_deck is not None:
-        cards = [c.id for c in table.decks.cards(s.card_deck) if c.id not in s.jail_cards]
-        return [_draw(rng.choice(cards))]
+    if phase == "utility_throw":
+        return [_roll(s.current, _dice(rng))]
+    if phase == "deal":
+        return [cm.DealDeeds(type="deal_deeds", seed=rng.randint(0, 10**6))]
+    if phase == "prebuild":
+        return [*_prebuilds(table, s, rng), cm.StartPlay(type="start_play")]
+    if phase == "proposal" and s.proposal is not None:
+        owner = s.deeds[s.proposal.space].owner or ""
+        accept = rng.random() < 0.5
+        return [cm.AnswerProposal(type="answer_proposal", player=owner, accept=accept,
+                                  minimum=rng.choice([0, s.proposal.price + 50]))]
+    if phase == "sale_decision" and s.auction is not None and s.auction.seller is not None:
+        return [cm.DecideSale(type="decide_sale", player=s.auction.seller, sell=rng.random() < 0.5)]
     return []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -104,13 +105,14 @@ class Decks(BaseModel):
 
     def card(self, card_id: str) -> tuple[DeckName, Card]:
         """The deck a card belongs to and the card; raises KeyError for an unknown id."""
-        for card in self.chance:
-            if card.id == card_id:
-                return "chance", card
-        for card in self.chest:
-            if card.id == card_id:
-                return "chest", card
-        raise KeyError(card_id)
+        return self._cards_by_id[card_id]
+
+    @cached_property
+    def _cards_by_id(self) -> dict[str, tuple[DeckName, Card]]:
+        # Every card drawn is looked up: a dictionary beats a scan of both decks.
+        by_id: dict[str, tuple[DeckName, Card]] = {card.id: ("chance", card) for card in self.chance}
+        by_id.update((card.id, ("chest", card)) for card in self.chest)
+        return by_id
 
     def cards(self, deck: DeckName) -> list[Card]:
         """The cards of one deck."""

@@ -115,7 +115,7 @@ def is_raising(command: Command) -> bool:
 
 def decide(table: Table, state: GameState | None, command: Command) -> list[Event]:
     """The events `command` brings about; raises RuleViolation or BadInput and changes nothing."""
-    if isinstance(command, cm.NewGame):
+    if type(command) is cm.NewGame:  # (no command class is subclassed; see the kinds above)
         if state is not None:
             raise BadInput("this ledger already holds a game; open a new file for a new game")
         return [new_game(table, command), *judges.registered_with(table, command)]
@@ -135,7 +135,7 @@ def advance(table: Table, state: GameState, command: Command,
     """Like `decide`, but an accepted command's events are left applied to `state` (as if each
     had been folded in with `apply`); a refused command raises and changes nothing. `watch`, if
     given, sees the state after each event (also those of a command refused after them)."""
-    if isinstance(command, cm.NewGame):
+    if type(command) is cm.NewGame:
         raise BadInput("this ledger already holds a game; open a new file for a new game")
     state.begin()
     try:
@@ -175,9 +175,10 @@ def _check_gates(t: Scratch, command: Command) -> None:
     if phase == "over":
         timed_out = (state.ended or "").startswith("time")
         t.refuse("time" if timed_out else "game_over", f"the game is over ({state.ended})")
-    if time_is_up(state, t.now) and not state.final_round:
+    # Most games have no clock and no one away: the two checks are skipped without a call.
+    if state.clock is not None and time_is_up(state, t.now) and not state.final_round:
         t.refuse("time", "time is up: all gameplay stops")
-    away = paused_by_break(t, t.now)
+    away = paused_by_break(t, t.now) if state.breaks else None
     if away is not None:
         t.refuse("toilet_break", f"play is paused while {away} is away "
                  f"(at most {t.profile.break_minutes} minutes)")

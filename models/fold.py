@@ -64,9 +64,7 @@ def apply(state: GameState, event: Event) -> GameState:
         handler(state, event)
     except KeyError as e:
         raise FoldError(f"event {event.type} names an unknown player or space: {e}") from e
-    # The field set directly: `apply` runs for every event, and this is all `__setattr__` does.
-    state.__dict__["seq"] += 1
-    state.__pydantic_fields_set__.add("seq")
+    state.seq += 1
     return state
 
 

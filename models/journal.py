@@ -16,25 +16,24 @@ class Journal:
     clock it changes field by field, and the entries of the dictionaries it changes key by key.
     Lists are never changed in place by `apply` (it replaces them), so the fields cover them."""
 
-    __slots__ = ("_fields", "_fields_set", "_keys", "_parts")
+    __slots__ = ("_fields", "_keys", "_parts")
 
-    def __init__(self, fields: dict[str, Any], fields_set: set[str]) -> None:
+    def __init__(self, fields: dict[str, Any]) -> None:
         self._fields = dict(fields)
-        self._fields_set = set(fields_set)
         self._parts: dict[int, tuple[Any, Any]] = {}
         self._keys: list[tuple[MutableMapping[Any, Any], Any, Any]] = []
 
     def keep(self, part: Any) -> None:
-        """Remember `part` (a player, deed, auction or clock) as it is, before it changes."""
+        """Remember `part` (a player, deed, auction or clock: each has `clone`) as it is, before
+        it changes."""
         if id(part) not in self._parts:  # the part is held below, so its id stays its own
-            before = part.model_copy() if isinstance(part, BaseModel) else part.clone()
-            self._parts[id(part)] = (part, before)
+            self._parts[id(part)] = (part, part.clone())
 
     def keep_key(self, mapping: MutableMapping[Any, Any], key: Any) -> None:
         """Remember the entry `key` of `mapping` (or that it had none), before it changes."""
         self._keys.append((mapping, key, mapping.get(key, _MISSING)))
 
-    def undo(self, fields: dict[str, Any], fields_set: set[str]) -> None:
+    def undo(self, fields: dict[str, Any]) -> None:
         """Put everything back as it was when the journal opened (in place: same objects)."""
         for mapping, key, old in reversed(self._keys):
             if old is _MISSING:
@@ -49,5 +48,3 @@ class Journal:
                 for name in part.__slots__:
                     setattr(part, name, getattr(before, name))
         fields.update(self._fields)
-        fields_set.clear()
-        fields_set.update(self._fields_set)

@@ -110,11 +110,10 @@ def collect_rent(t: Scratch, cmd: CollectRent) -> None:
     if claim is None:
         _no_claim(t, cmd.claim)
     deed = t.state.deeds[claim.space]
-    name = t.space_name(claim.space)
     if deed.owner != claim.owner:
-        t.refuse("rent", f"no rent: {claim.owner} no longer owns {name}")
+        t.refuse("rent", f"no rent: {claim.owner} no longer owns {t.space_name(claim.space)}")
     if deed.mortgaged:
-        t.refuse("rent_mortgaged", f"no rent: {name} is mortgaged")
+        t.refuse("rent_mortgaged", f"no rent: {t.space_name(claim.space)} is mortgaged")
     if t.state.player(claim.owner).in_jail and not t.profile.jail_collects_rent:
         t.refuse("rent_in_jail", f"no rent: {claim.owner} is in Jail and collects no rent")
     payer = t.state.player(claim.payer)
@@ -123,7 +122,7 @@ def collect_rent(t: Scratch, cmd: CollectRent) -> None:
                            claim=claim.claim))
     else:
         t.emit(ev.DebtIncurred(debtor=claim.payer, creditor=claim.owner, amount=claim.amount,
-                               reason=f"rent on {name}", claim=claim.claim))
+                               reason=f"rent on {t.space_name(claim.space)}", claim=claim.claim))
 
 
 def _no_claim(t: Scratch, number: int) -> NoReturn:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
@@ -96,6 +97,10 @@ class Auction(BaseModel):
     minimum: int | None = None
     creditor: str | None = None
 
+    def clone(self) -> Auction:
+        """A copy for the undo journal (its lists are replaced whole by `apply`, never changed)."""
+        return self.model_copy()
+
 
 class InterestDue(BaseModel):
     """A mortgaged deed received from a bankrupt player: lift it or pay the 10% and keep it."""
@@ -130,6 +135,10 @@ class Clock(BaseModel):
     paused_ms: int = 0
     announced: list[int] = []
     called_at: datetime | None = None
+
+    def clone(self) -> Clock:
+        """A copy for the undo journal (its list is replaced whole by `apply`, never changed)."""
+        return self.model_copy()
 
 
 class PlayMark(BaseModel):
@@ -238,16 +247,16 @@ class GameState(BaseModel):
         _journal: Journal | None
 
     def model_post_init(self, context: Any, /) -> None:
-        object.__setattr__(self, "_journal", None)
+        self._journal = None
+        # Every field counts as set: a state is a whole fold, with no field left "unset" (nothing
+        # dumps it with `exclude_unset`), so changing a field need not record that it was set.
+        self.__pydantic_fields_set__.update(_FIELDS)
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        # `apply` sets fields of the state several times per event; for a field (no validation on
-        # assignment here) this is all pydantic's own `__setattr__` does, through two more calls.
-        if name in _FIELDS:
-            self.__dict__[name] = value
-            self.__pydantic_fields_set__.add(name)
-        else:
-            super().__setattr__(name, value)
+    # `apply` sets fields of the state several times per event. Pydantic's own `__setattr__` is
+    # Python, and checks and records what plain attribute setting (in C) need not here: there is
+    # no validation on assignment, every field is already counted as set (above), and mypy
+    # rejects a name that is no field.
+    __setattr__ = object.__setattr__
 
     def _recording(self) -> Journal | None:
         try:
@@ -258,20 +267,24 @@ class GameState(BaseModel):
     def begin(self) -> None:
         """Start recording what `apply` changes, so that `rollback` can put all of it back (a
         decision is worked out on the live state: no copy of the whole state is made)."""
-        if self._recording() is not None:
+        try:
+            open_already = self._journal is not None
+        except AttributeError:  # a copy pydantic made itself (`model_copy`) starts without one
+            open_already = False
+        if open_already:
             raise RuntimeError("a decision is already being worked out on this state")
-        object.__setattr__(self, "_journal", Journal(self.__dict__, self.__pydantic_fields_set__))
+        self._journal = Journal(self.__dict__)
 
     def rollback(self) -> None:
         """Undo every change since `begin`, in place, and stop recording."""
         journal = self._recording()
-        object.__setattr__(self, "_journal", None)
+        self._journal = None
         if journal is not None:
-            journal.undo(self.__dict__, self.__pydantic_fields_set__)
+            journal.undo(self.__dict__)
 
     def commit(self) -> None:
         """Keep every change since `begin`, and stop recording."""
-        object.__setattr__(self, "_journal", None)
+        self._journal = None
 
     def changing(self, part: Part) -> Part:
         """`part` (a player, deed, auction or clock of this state), about to change in place."""
@@ -298,10 +311,10 @@ class GameState(BaseModel):
         copy.deeds = {space: d.clone() for space, d in self.deeds.items()}
         copy.jail_cards = dict(self.jail_cards)
         copy.closed_claims = dict(self.closed_claims)
-        copy.auction = self.auction.model_copy() if self.auction else None
+        copy.auction = self.auction.clone() if self.auction else None
         copy.breaks = dict(self.breaks)
-        copy.clock = self.clock.model_copy() if self.clock else None
-        object.__setattr__(copy, "_journal", None)
+        copy.clock = self.clock.clone() if self.clock else None
+        copy._journal = None
         return copy
 
     def player(self, name: str) -> PlayerState:
@@ -321,18 +334,30 @@ class GameState(BaseModel):
 
     def owned_by(self, name: str) -> list[DeedState]:
         """The deeds a player owns, in board order."""
-        deeds = self.deeds
-        return [deeds[space] for space in sorted(deeds) if deeds[space].owner == name]
+        owned = [deed for deed in self.deeds.values() if deed.owner == name]
+        # Sorting the few owned is cheaper than sorting every deed's space first (each deed is
+        # keyed by its own space, so the order is the board's either way).
+        owned.sort(key=_space)
+        return owned
 
     def next_player_after(self, name: str) -> str:
         """The next player in turn order who is still in the game."""
-        names = [p.name for p in self.players]
-        start = names.index(name)
-        for offset in range(1, len(names) + 1):
-            candidate = self.players[(start + offset) % len(names)]
+        players = self.players
+        count = len(players)
+        start = self.seat(name)
+        for offset in range(1, count + 1):
+            candidate = players[(start + offset) % count]
             if not candidate.bankrupt:
                 return candidate.name
         return name
 
+    def seat(self, name: str) -> int:
+        """The place of `name` in turn order (0 first); raises ValueError if no one is called so."""
+        for place, player in enumerate(self.players):
+            if player.name == name:
+                return place
+        raise ValueError(f"no player called {name!r}")
+
 
 _FIELDS = frozenset(GameState.model_fields)
+_space = attrgetter("space")

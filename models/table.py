@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
 from typing import NoReturn
@@ -46,25 +46,24 @@ class Table:
         return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
-@dataclass
 class Scratch:
     """The state a command's events are applied to as they are decided (the live state, its
     changes recorded by its undo journal, so that the engine can put them back)."""
 
-    table: Table
-    state: GameState
-    now: datetime | None = None  # the command's wall time, for the clock and breaks
-    events: list[Event] = field(default_factory=list)
-    # Called with the state after each event is folded in (the simulator checks invariants).
-    watch: Callable[[GameState, Event], None] | None = None
+    # One is made for every command, and the rules read its attributes many times each: slots,
+    # with the table's board and profile copied in, are the cheapest to make and to read.
+    __slots__ = ("board", "events", "now", "profile", "state", "table", "watch")
 
-    @property
-    def board(self) -> Board:
-        return self.table.board
-
-    @property
-    def profile(self) -> Profile:
-        return self.table.profile
+    def __init__(self, table: Table, state: GameState, now: datetime | None = None,
+                 watch: Callable[[GameState, Event], None] | None = None) -> None:
+        self.table = table
+        self.board: Board = table.board
+        self.profile: Profile = table.profile
+        self.state = state
+        self.now = now  # the command's wall time, for the clock and breaks
+        self.events: list[Event] = []
+        # Called with the state after each event is folded in (the simulator checks invariants).
+        self.watch = watch
 
     def emit(self, event: Event) -> None:
         """Record `event` and fold it in at once, so the next decision sees its effect."""
@@ -123,11 +122,11 @@ class Scratch:
         figures = self.board.deed(space)
         if deed.owner is None or deed.mortgaged:
             return 0
-        owned = self.state.owned_by(deed.owner)
         if isinstance(figures, Street):
             if deed.steps:
                 return figures.rents[deed.steps] * multiplier
             return figures.rents[0] * (2 if self.doubles_rent(figures) else 1) * multiplier
+        owned = self.state.owned_by(deed.owner)  # a railway's or utility's rent counts them
         if isinstance(figures, Railway):
             count = sum(isinstance(self.board.deed(d.space), Railway) for d in owned)
             return self.board.railway_rents[count - 1] * multiplier

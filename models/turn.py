@@ -38,6 +38,21 @@ def _salary_paid(player: str, amount: int) -> ev.SalaryPaid:
     return ev.SalaryPaid(payer=BANK, payee=player, amount=amount)
 
 
+@lru_cache(maxsize=64)
+def _roll_again(player: str) -> ev.RollAgain:
+    return ev.RollAgain(player=player)
+
+
+@lru_cache(maxsize=1024)
+def _purchase_offered(player: str, space: int, price: int) -> ev.PurchaseOffered:
+    return ev.PurchaseOffered(player=player, space=space, price=price)
+
+
+@lru_cache(maxsize=64)
+def _card_draw_required(player: str, deck: Literal["chance", "chest"]) -> ev.CardDrawRequired:
+    return ev.CardDrawRequired(player=player, deck=deck)
+
+
 def roll(t: Scratch, cmd: Roll) -> None:
     """The current player's dice: a move, a roll in Jail, or the throw a utility card asked for."""
     s = t.state
@@ -45,13 +60,13 @@ def roll(t: Scratch, cmd: Roll) -> None:
         _check_turn(t, cmd.player)
         _utility_throw(t, cmd)
         return
-    t.player(cmd.player)
-    _expect_roll_phase(t)
-    _check_turn(t, cmd.player)
-    _lapse_claims(t)
     player = t.player(cmd.player)
-    total = sum(cmd.dice)
-    double = cmd.dice[0] == cmd.dice[1]
+    _expect_roll_phase(t)
+    _check_current(t, cmd.player)
+    _lapse_claims(t)
+    first, second = cmd.dice
+    total = first + second
+    double = first == second
     if player.in_jail:
         t.emit(_dice_rolled(player.name, cmd.dice, "jail"))
         _roll_in_jail(t, cmd.player, total, double)
@@ -140,13 +155,13 @@ def land(t: Scratch, name: str, *, dice_total: int, multiplier: int = 1,
          utility_multiplier: int | None = None) -> None:
     """What the space the player now stands on asks of them."""
     space = t.board.space(t.state.player(name).position)
-    if isinstance(space, Street | Railway | Utility):
+    if isinstance(space, (Street, Railway, Utility)):  # (a tuple is asked faster than a union)
         _land_on_deed(t, name, space.index, dice_total, multiplier, utility_multiplier)
     elif isinstance(space, Tax):
         pay(t, name, BANK, space.amount, f"tax on {space.name}",
             lambda: ev.TaxPaid(payer=name, payee=BANK, amount=space.amount, space=space.index))
     elif isinstance(space, Chance | Chest):
-        t.emit(ev.CardDrawRequired(player=name, deck=space.kind))
+        t.emit(_card_draw_required(name, space.kind))
     elif isinstance(space, GoToJail):
         send_to_jail(t, name, "space")
 
@@ -156,7 +171,7 @@ def _land_on_deed(t: Scratch, name: str, space: int, dice_total: int, multiplier
     deed = t.state.deeds[space]
     if deed.owner is None:
         price = t.board.deed(space).price
-        t.emit(ev.PurchaseOffered(player=name, space=space, price=price))
+        t.emit(_purchase_offered(name, space, price))
         return
     if deed.owner == name:
         if t.profile.building == "on_landing":
@@ -207,11 +222,12 @@ def finish(t: Scratch) -> None:
     s = t.state
     if s.phase != "resolving":
         return
-    player = s.player(s.current)
-    if s.may_roll_again and not player.in_jail and not player.bankrupt:
-        t.emit(ev.RollAgain(player=s.current))
-    else:
-        pass_turn(t)
+    if s.may_roll_again:
+        player = s.player(s.current)
+        if not player.in_jail and not player.bankrupt:
+            t.emit(_roll_again(s.current))
+            return
+    pass_turn(t)
 
 
 def pass_turn(t: Scratch, *, skip_first: bool = False) -> None:
@@ -219,13 +235,12 @@ def pass_turn(t: Scratch, *, skip_first: bool = False) -> None:
     After time is called with the World Championship ending, the game ends when the round is
     complete (every player has had the same number of turns)."""
     s = t.state
-    order = [p.name for p in s.players]
     name = s.current
     if skip_first:
         t.emit(ev.TurnSkipped(player=name))
-    for _ in order:
+    for _ in s.players:
         upcoming = s.next_player_after(name)
-        if s.final_round and order.index(upcoming) <= order.index(name):
+        if s.final_round and s.seat(upcoming) <= s.seat(name):
             t.emit(ev.GameEnded(reason="time called; every player has had the same number of turns",
                                 winner=None))
             return
@@ -262,6 +277,11 @@ def _lapse_claims(t: Scratch) -> None:
 
 def _check_turn(t: Scratch, name: str) -> None:
     t.player(name)
+    _check_current(t, name)
+
+
+def _check_current(t: Scratch, name: str) -> None:
+    """Refuse unless it is `name`'s turn (`name` is known to be a player at the table)."""
     if name != t.state.current:
         t.refuse("turn", f"it is {t.state.current}'s turn, not {name}'s")
 
