@@ -186,23 +186,36 @@ class TableGame:
         """What an idle moment is for (the window's idle timer, the CLI when it is done): a
         snapshot if one is due, and the -wal file checkpointed into the ledger."""
         self._snapshot_if_due()
+        self._checkpoint()
+
+    def _checkpoint(self) -> None:
         if not self.ledger.database.readonly:
             with suppress(LedgerError):  # housekeeping: closing the file checkpoints too
                 self.ledger.checkpoint()
 
-    def _snapshot_if_due(self) -> None:
+    def _housekeeping(self) -> None:
+        """After a command: a due snapshot and, with it, the -wal file's checkpoint. A command
+        that pays for one piece of housekeeping pays for both at once, so a run of commands
+        with no idle moment between them (a script, a banker who never pauses) has one slow
+        command every SNAPSHOT_EVERY events, not two kinds at two paces."""
+        if self._snapshot_if_due():
+            self._checkpoint()
+
+    def _snapshot_if_due(self) -> bool:
         """Store the state as a snapshot once SNAPSHOT_EVERY events have passed the latest one a
-        fold of the head may start from (derived data: the command is already recorded)."""
+        fold of the head may start from (derived data: the command is already recorded); True
+        if one was stored."""
         if self.state is None or self.game_id is None or self.ledger.database.readonly:
-            return
+            return False
         if self.head_seq - self._latest_usable() < positions.SNAPSHOT_EVERY:
-            return
+            return False
         try:
             self.ledger.save_snapshot(positions.snapshot_of(self.game_id, self.head_seq,
                                                             self.head_hash, self.state))
         except LedgerError:  # a snapshot only saves time; the next command will try again
-            return
+            return False
         self.snapshots.append(self.head_seq)
+        return True
 
     def _latest_usable(self) -> int:
         """The latest snapshot a fold of the head may start from (0: none). It stays usable as
@@ -379,7 +392,7 @@ class TableGame:
             self.timeline.add(stored[0].command_no, command.type,
                               [(s.seq, s.type, s.payload) for s in stored])
             self.head_hash = stored[-1].hash
-        self._snapshot_if_due()
+        self._housekeeping()
 
     def _void(self, command: Undo | Rewind, actor: Actor, recorded_at: datetime
               ) -> list[StoredEvent]:
@@ -404,7 +417,7 @@ class TableGame:
         self.head_hash = written[-1].hash
         # The voided commands' events are skipped from the latest snapshot before them on.
         self.state = self._position(self.head_seq)
-        self._snapshot_if_due()
+        self._housekeeping()
         return written
 
     def _start(self, command: NewGame, actor: Actor, recorded_at: datetime) -> list[StoredEvent]:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from hashlib import sha256
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, func, insert, select
 
@@ -36,9 +35,9 @@ def check_players(players: Sequence[str]) -> None:
         seen.add(name)
 
 
-@dataclass(frozen=True, slots=True)
-class Batch:
-    """One command's rows, hashed and ready to insert, and the events as they will be stored."""
+class Batch(NamedTuple):
+    """One command's rows, hashed and ready to insert, and the events as they will be stored
+    (a named tuple: one is made per command)."""
 
     command: tuple[Any, ...]
     events: list[tuple[Any, ...]]
