@@ -127,3 +127,19 @@ def test_a_position_outside_the_ledger_is_bad_input(tmp_path: Path) -> None:
     with pytest.raises(BankerError, match="entries 1 to"):
         game.state_at(game.head_seq + 1)
     assert game.state_at(0) is None
+
+
+def test_a_command_that_stores_a_snapshot_checkpoints_the_file_with_it(tmp_path: Path) -> None:
+    # With no idle moment between commands, the -wal file is copied into the ledger file by the
+    # command that stores a snapshot (every 9 events here): the ledger file alone, copied
+    # without its -wal file, then holds every entry up to that snapshot.
+    db = tmp_path / "ledger.db"
+    game = played(db, "classic", seed=5, commands=40)
+    assert len(game.snapshots) >= 3
+    copy = tmp_path / "copy.db"
+    copy.write_bytes(db.read_bytes())  # the ledger file only: no -wal, no -shm
+    with closing(sqlite3.connect(copy)) as alone:
+        (held,) = alone.execute("SELECT max(seq) FROM events").fetchone()
+        (kept,) = alone.execute("SELECT max(seq) FROM snapshots").fetchone()
+    assert kept == game.snapshots[-1]
+    assert game.snapshots[-1] <= held <= game.head_seq
