@@ -173,7 +173,7 @@ def _check_set_rules(t: Scratch, name: str, changes: list[StepChange]) -> None:
             if short:
                 t.refuse("hotel", f"a hotel on {street.name} needs 4 houses on every street of the "
                          f"set; {', '.join(short)} would have fewer")
-    _check_even(t, changes)
+    _check_even(t, changes, after=after)
 
 
 def _steps_after(t: Scratch, changes: list[StepChange]) -> dict[int, int]:
@@ -182,8 +182,12 @@ def _steps_after(t: Scratch, changes: list[StepChange]) -> dict[int, int]:
     return after
 
 
-def _check_even(t: Scratch, changes: list[StepChange], rule: str = "build_evenly") -> None:
-    after = _steps_after(t, changes)
+def _check_even(t: Scratch, changes: list[StepChange], rule: str = "build_evenly",
+                after: dict[int, int] | None = None) -> None:
+    """Refuse buildings left uneven on a colour set (`after`: the steps after the changes, when
+    the caller has them already)."""
+    if after is None:
+        after = _steps_after(t, changes)
     groups = {t.street(c.space).group for c in changes}
     for group in sorted(groups):
         counts = {s.name: after[s.index] for s in t.board.streets_of(group)}

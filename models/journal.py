@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import MutableMapping
 from typing import Any
 
-from pydantic import BaseModel
-
 _MISSING = object()
 
 
@@ -24,8 +22,8 @@ class Journal:
         self._keys: list[tuple[MutableMapping[Any, Any], Any, Any]] = []
 
     def keep(self, part: Any) -> None:
-        """Remember `part` (a player, deed, auction or clock: each has `clone`) as it is, before
-        it changes."""
+        """Remember `part` (a player, deed, auction or clock: each has `clone` and `restore`) as
+        it is, before it changes."""
         if id(part) not in self._parts:  # the part is held below, so its id stays its own
             self._parts[id(part)] = (part, part.clone())
 
@@ -33,18 +31,14 @@ class Journal:
         """Remember the entry `key` of `mapping` (or that it had none), before it changes."""
         self._keys.append((mapping, key, mapping.get(key, _MISSING)))
 
-    def undo(self, fields: dict[str, Any]) -> None:
-        """Put everything back as it was when the journal opened (in place: same objects)."""
+    def undo(self) -> dict[str, Any]:
+        """Put the parts and entries back as they were when the journal opened (in place: same
+        objects), and return the state's fields as they were then, for the state to take back."""
         for mapping, key, old in reversed(self._keys):
             if old is _MISSING:
                 mapping.pop(key, None)
             else:
                 mapping[key] = old
         for part, before in self._parts.values():
-            if isinstance(part, BaseModel):
-                part.__dict__.update(before.__dict__)
-                object.__setattr__(part, "__pydantic_fields_set__", before.__pydantic_fields_set__)
-            else:
-                for name in part.__slots__:
-                    setattr(part, name, getattr(before, name))
-        fields.update(self._fields)
+            part.restore(before)
+        return self._fields

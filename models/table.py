@@ -137,8 +137,13 @@ class Scratch:
     def doubles_rent(self, street: Street) -> bool:
         """Whether an unimproved street's rent is doubled: the owner holds its whole colour set
         (and, where the profile says so, none of the set is mortgaged)."""
-        owner = self.state.deeds[street.index].owner
-        members = [self.state.deeds[s.index] for s in self.board.streets_of(street.group)]
-        if any(m.owner != owner for m in members):
-            return False
-        return self.profile.full_set_doubles_with_mortgaged or not any(m.mortgaged for m in members)
+        deeds = self.state.deeds
+        owner = deeds[street.index].owner
+        table = self.table
+        mortgaged = False
+        for space in table.colour_sets[table.colour_set_of[street.index]][1]:
+            member = deeds[space]
+            if member.owner != owner:
+                return False
+            mortgaged = mortgaged or member.mortgaged
+        return self.profile.full_set_doubles_with_mortgaged or not mortgaged
