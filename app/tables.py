@@ -387,7 +387,7 @@ class TableGame:
             self.state = None
 
     def _mark(self, command: Command, stored: list[StoredEvent]) -> None:
-        """Put the recorded command on the timeline, and store a snapshot if one is due."""
+        """Put the recorded command on the timeline, and do the housekeeping that is due."""
         if stored:
             self.timeline.add(stored[0].command_no, command.type,
                               [(s.seq, s.type, s.payload) for s in stored])

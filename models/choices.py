@@ -33,6 +33,12 @@ def _build_one(player: str, space: int) -> Command:
 
 
 @lru_cache(maxsize=1024)
+def _build_on(player: str, add: tuple[tuple[int, int], ...]) -> Command:
+    """A build of `add` (each space and the steps added, in that order)."""
+    return cm.Build(type="build", player=player, add=dict(add))
+
+
+@lru_cache(maxsize=1024)
 def _on_space(kind: str, player: str, space: int) -> Command:
     """A command with a player and a space and nothing else (mortgage, lift, offer_sale, ...)."""
     return cm.COMMAND_ADAPTER.validate_python({"type": kind, "player": player, "space": space})
@@ -124,27 +130,28 @@ def random_command(table: Table, state: GameState, rng: Random) -> list[Command]
     s = state
     tries: list[Command] = []
     for debt in s.debts:
+        owned = s.owned_by(debt.debtor)
         tries.append(_by_player("pay_debt", debt.debtor))
-        raising = _raising(table, s, debt.debtor)
+        raising = _raising(debt.debtor, owned)
         rng.shuffle(raising)
         tries += raising
         tries += [_on_space("offer_sale", debt.debtor, d.space)
-                  for d in s.owned_by(debt.debtor) if rng.random() < 0.2]
+                  for d in owned if rng.random() < 0.2]
         tries.append(cm.MortgageeSale(type="mortgagee_sale", player=debt.debtor,
-                                      order=[d.space for d in s.owned_by(debt.debtor)] or [0]))
+                                      order=[d.space for d in owned] or [0]))
         tries.append(_by_player("declare_bankruptcy", debt.debtor))
     for due in s.interest_due:
         keep = _on_space("keep_mortgaged", due.player, due.space)
         lift = _on_space("lift", due.player, due.space)
         tries += [lift, keep] if rng.random() < 0.5 else [keep, lift]
-    tries += [_collect(c.claim) for c in s.claims if rng.random() < 0.9]
+    if s.claims:
+        tries += [_collect(c.claim) for c in s.claims if rng.random() < 0.9]
     if s.phase == "placement" and s.placement is not None:
         tries += _builds(table, s, s.placement.player)
     right = s.build_right
     if right is not None and rng.random() < 0.7:
-        tries.append(cm.Build(type="build", player=right.player, add={right.space: rng.randint(1, 2)}))
-        tries.append(cm.Build(type="build", player=right.player,
-                              add={space: 1 for space in right.at_landing}))
+        tries.append(_build_on(right.player, ((right.space, rng.randint(1, 2)),)))
+        tries.append(_build_on(right.player, tuple((space, 1) for space in right.at_landing)))
     if rng.random() < 0.3:
         tries += _random_estate(table, s, rng)
     tries += _turn_move(table, s, rng)
@@ -183,62 +190,70 @@ def _sale_offers(table: Table, s: GameState, rng: Random) -> list[Command]:
     return tries
 
 
-def _builds(table: Table, s: GameState, name: str, owned: list[DeedState] | None = None
-            ) -> list[Command]:
-    """One house (or hotel) on the least built street of each colour set the player holds whole
-    (`owned`: the player's deeds, when the caller has them already)."""
+def _builds(table: Table, s: GameState, name: str) -> list[Command]:
+    """One house (or hotel) on the least built street of each colour set the player holds whole."""
     found: list[Command] = []
     deeds = s.deeds
-    mine = {deed.space for deed in (s.owned_by(name) if owned is None else owned)}
     for _, spaces in table.colour_sets:
-        if mine.issuperset(spaces):
+        # Most sets fail at their first street: no list of the player's deeds is made.
+        for space in spaces:
+            if deeds[space].owner != name:
+                break
+        else:
             low = min(spaces, key=lambda x: deeds[x].steps)
             found.append(_build_one(name, low))
     return found
 
 
-def _raising(table: Table, s: GameState, name: str) -> list[Command]:
-    """Selling a building or mortgaging a deed, each way the player could raise money now."""
+def _raising(name: str, owned: list[DeedState]) -> list[Command]:
+    """Selling a building or mortgaging a deed, each way the player could raise money now
+    (`owned`: the player's deeds, in board order)."""
     found: list[Command] = []
-    built = sorted((d for d in s.owned_by(name) if d.steps), key=lambda d: -d.steps)
+    built = sorted((d for d in owned if d.steps), key=lambda d: -d.steps)
     found += [_sell_one(name, d.space) for d in built]
     if built:  # everything at once: the way out when an uneven or a hotel sale would be refused
         found.append(cm.SellBuildings(type="sell_buildings", player=name,
                                       remove={d.space: d.steps for d in built}))
-    found += [_on_space("mortgage", name, d.space) for d in s.owned_by(name) if not d.mortgaged]
+    found += [_on_space("mortgage", name, d.space) for d in owned if not d.mortgaged]
     return found
 
 
 def _random_estate(table: Table, s: GameState, rng: Random) -> list[Command]:
     """A few estate moves by random players: build first, now and then raise, lift or deal."""
-    players = [p.name for p in s.active_players()]
+    players = [p.name for p in s.players if not p.bankrupt]
     name = rng.choice(players)
-    owned = s.owned_by(name)
-    tries = _builds(table, s, name, owned)
+    tries = _builds(table, s, name)
     roll = rng.random()
     if roll < 0.1:
-        tries += _raising(table, s, name)[:2]
-    elif roll < 0.2 and owned:
-        mortgaged = [d for d in owned if d.mortgaged]
-        if mortgaged:
-            tries.append(_on_space("lift", name, rng.choice(mortgaged).space))
-    elif roll < 0.3 and owned and len(players) > 1:
-        deed = rng.choice(owned)
-        buyer = rng.choice([p for p in players if p != name])
-        price = table.board.deed(deed.space).price
-        tries.append(cm.Trade(type="trade", first=name, second=buyer,
-                              first_gives=cm.Bundle(deeds=[deed.space]),
-                              second_gives=cm.Bundle(cash=price)))
+        tries += _raising(name, s.owned_by(name))[:2]
+    elif roll < 0.3:  # the player's deeds are listed only for the two moves that need them
+        owned = s.owned_by(name)
+        if roll < 0.2 and owned:
+            mortgaged = [d for d in owned if d.mortgaged]
+            if mortgaged:
+                tries.append(_on_space("lift", name, rng.choice(mortgaged).space))
+        elif owned and len(players) > 1:
+            deed = rng.choice(owned)
+            buyer = rng.choice([p for p in players if p != name])
+            price = table.board.deed(deed.space).price
+            tries.append(cm.Trade(type="trade", first=name, second=buyer,
+                                  first_gives=cm.Bundle(deeds=[deed.space]),
+                                  second_gives=cm.Bundle(cash=price)))
     return tries
 
 
-# `choice` of the six faces draws what `randint(1, 6)` draws (both take `_randbelow(6)`), so a
-# seed throws the same dice either way; `choice` is two calls shorter.
-_FACES = (1, 2, 3, 4, 5, 6)
-
-
+# A die is what `randint(1, 6)` or `choice` of the six faces throws, drawn as they draw it
+# (CPython's `_randbelow(6)`: three bits, again while they come to 6 or 7), so a seed throws the
+# same dice; drawn here it is a third of the time of two calls of `choice`.
 def _dice(rng: Random) -> tuple[int, int]:
-    return (rng.choice(_FACES), rng.choice(_FACES))
+    bits = rng.getrandbits
+    first = bits(3)
+    while first >= 6:
+        first = bits(3)
+    second = bits(3)
+    while second >= 6:
+        second = bits(3)
+    return (first + 1, second + 1)
 
 
 def _turn_move(table: Table, s: GameState, rng: Random) -> list[Command]:
@@ -256,8 +271,10 @@ def _turn_move(table: Table, s: GameState, rng: Random) -> list[Command]:
         buy, decline = _by_player("buy", s.current), _by_player("decline", s.current)
         return [buy, decline] if rng.random() < 0.7 else [decline, buy]
     if phase == "card" and s.card_deck is not None:
-        cards = [c.id for c in table.decks.cards(s.card_deck) if c.id not in s.jail_cards]
-        return [_draw(rng.choice(cards))]
+        ids = table.card_ids[s.card_deck]
+        if s.jail_cards:
+            ids = tuple(card for card in ids if card not in s.jail_cards)
+        return [_draw(rng.choice(ids))]
     if phase == "auction" and s.auction is not None:
         close: list[Command] = [_CLOSE_AUCTION]
         if rng.random() < 0.35:

@@ -34,6 +34,11 @@ class Table:
                      for group in self.board.groups)
 
     @cached_property
+    def card_ids(self) -> dict[str, tuple[str, ...]]:
+        """Each deck's card ids, in deck order."""
+        return {deck: tuple(card.id for card in self.decks.cards(deck)) for deck in ("chance", "chest")}
+
+    @cached_property
     def colour_set_of(self) -> dict[int, int]:
         """For each street's space, the place of its colour set in `colour_sets`."""
         return {space: number for number, (_, spaces) in enumerate(self.colour_sets)
