@@ -165,8 +165,7 @@ class Database:
         except sqlite3.Error as e:
             raise translate(e, self.location) from e
         except UnicodeDecodeError as e:
-            raise LedgerCorrupt(f"{self.location}: the file is damaged: stored text is not "
-                                f"UTF-8 ({e.reason})") from e
+            raise not_utf8(e, self.location) from e
 
     def checkpoint(self) -> None:
         """Copy the -wal file's committed pages into the ledger (PASSIVE: never waits for a
@@ -190,8 +189,7 @@ class Database:
         except DBAPIError as e:
             raise translate(e.orig, self.location) from e
         except UnicodeDecodeError as e:  # a damaged schema or error text SQLite hands back
-            raise LedgerCorrupt(f"{self.location}: the file is damaged: stored text is not "
-                                f"UTF-8 ({e.reason})") from e
+            raise not_utf8(e, self.location) from e
 
     def close(self) -> None:
         """Close every pooled connection (SQLite then checkpoints and removes its WAL file)."""
@@ -268,8 +266,12 @@ class DriverWrite:
         if isinstance(error, sqlite3.Error):
             raise translate(error, self._db.location) from error
         if isinstance(error, UnicodeDecodeError):
-            raise LedgerCorrupt(f"{self._db.location}: the file is damaged: stored text is not "
-                                f"UTF-8 ({error.reason})") from error
+            raise not_utf8(error, self._db.location) from error
+
+
+def not_utf8(error: UnicodeDecodeError, where: str) -> LedgerCorrupt:
+    """The ledger error for stored text that is not UTF-8 (a damaged file)."""
+    return LedgerCorrupt(f"{where}: the file is damaged: stored text is not UTF-8 ({error.reason})")
 
 
 def translate(error: BaseException | None, where: str) -> LedgerError:
