@@ -33,13 +33,16 @@ def describe(event: Event, board: Board) -> str:
         ev.PurchaseOffered: lambda e: f"{e.player} may buy {name(e.space)} for {e.price}",
         ev.DeedBought: lambda e: f"{e.payer} buys {name(e.space)} for {e.amount}",
         ev.PurchaseDeclined: lambda e: f"{e.player} declines {name(e.space)}",
-        ev.AuctionOpened: lambda e: f"Auction of {name(e.space)} opens at {e.opening_bid}"
+        # A building auction (a house or a hotel short in the Bank) has no space.
+        ev.AuctionOpened: lambda e: f"Auction of {_lot(e.space, e.kind, name)} opens at "
+                                    f"{e.opening_bid}"
                                     + (f" without {', '.join(e.excluded)}" if e.excluded else ""),
         ev.BidPlaced: lambda e: f"{e.player} bids {e.amount}",
         ev.AuctionWon: lambda e: f"{e.payer} wins {name(e.space)} for {e.amount}",
         ev.AuctionWinnerStruckOut: lambda e: f"{e.player} cannot pay {e.amount}; the auction is "
                                              "held again without them",
-        ev.AuctionUnsold: lambda e: f"Nobody bids: {name(e.space)} stays with the Bank",
+        ev.AuctionUnsold: lambda e: f"Nobody bids: {_lot(e.space, 'building', name, 'the')} "
+                                    "stays with the Bank",
         ev.RentClaimOpened: lambda e: f"Claim {e.claim}: {e.payer} owes {e.owner} {e.amount} rent "
                                       f"for {name(e.space)}",
         ev.RentPaid: lambda e: f"{e.payer} pays {e.payee} {e.amount} rent (claim {e.claim})",
@@ -161,6 +164,11 @@ def _steps(changes: list[ev.StepChange], name: Callable[[int], str]) -> str:
         return "a hotel" if steps == 5 else f"{steps} house" + ("s" if steps != 1 else "")
 
     return ", ".join(f"{name(c.space)} {level(c.before)} -> {level(c.after)}" for c in changes)
+
+
+def _lot(space: int | None, kind: str, name: Callable[[int], str], article: str = "a") -> str:
+    """What is auctioned: a deed by its name, else a building by its kind."""
+    return name(space) if space is not None else f"{article} {kind}"
 
 
 def _bundle(cash: int, deeds: list[int], cards: list[str], name: Callable[[int], str]) -> str:
