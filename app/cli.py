@@ -66,17 +66,11 @@ def run(script: Path, db: str, game: str | None, banker: str, judge: str | None)
         click.echo(f"{'standard input' if str(script) == '-' else script.name}: no command lines; "
                    "nothing recorded")
         return
-    created = "://" not in db and not Path(db).expanduser().exists()
+    # A new file is put in place only with its game (app/ledger/creating.py): a refused first
+    # line leaves none behind, and nothing here ever removes a file another program made.
     session = _open(db, game, create=True)
-    try:
-        _run_lines(session, script, lines, banker, judge)
-        session.idle()  # a snapshot if one is due, and the -wal file checkpointed
-    finally:
-        if created and session.head_seq == 0:
-            # A refused first line leaves no empty ledger behind: bad input changes nothing.
-            session.close()
-            for leftover in (Path(db + suffix).expanduser() for suffix in ("", "-wal", "-shm")):
-                leftover.unlink(missing_ok=True)
+    _run_lines(session, script, lines, banker, judge)
+    session.idle()  # a snapshot if one is due, and the -wal file checkpointed
 
 
 def _run_lines(session: TableGame, script: Path, lines: list[tuple[int, str]], banker: str,
@@ -494,6 +488,8 @@ def _open(db: str, game: str | None, *, create: bool = False, readonly: bool = F
     # Closed when the command is done, whichever way it ends (an in-process caller, such as the
     # tests' runner, would otherwise keep the file's handles open).
     click.get_current_context().call_on_close(session.close)
+    for notice in session.ledger.database.notices:
+        click.echo(notice, err=True)
     warn_unsound(session)
     return session
 

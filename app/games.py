@@ -140,8 +140,10 @@ def create_game(new_game: dict[str, Any], banker: str, judge: tuple[str, str] | 
             game.submit(SetGameLength(type="set_game_length", minutes=minutes,
                                       reason=LENGTH_REASON))
     except (BankerError, LedgerError):
+        placed = game.game_id is not None  # the file is ours only once our game put it there
         game.close()
-        remove_file(path)
+        if placed:
+            remove_file(path)
         raise
     game.close()
     return path

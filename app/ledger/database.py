@@ -17,6 +17,7 @@ from sqlalchemy import URL, Connection, Engine, create_engine, event, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlalchemy.pool import StaticPool
 
+from app.ledger import owners
 from app.ledger.errors import (
     ConcurrentWrite,
     LedgerBusy,
@@ -86,23 +87,40 @@ class Database:
             self.location = url.database
         if backend not in ("sqlite", "postgresql"):
             raise LedgerError(f"{self.location}: only SQLite files and PostgreSQL are supported")
+        self._held: Any = None  # the pooled connection the SQLite write path keeps
+        self.engine: Engine = self._engine(connection)
+        # The process's claim on the file: nothing opens it outside SQLite while this is open.
+        self._hold = owners.hold(url) if connection is None else owners.Hold(None)
+        self.pending: Path | None = None
+        """The final name of a new ledger still under its temporary name (see creating.py)."""
+        self.notices: list[str] = []
+        """What opening found and mended (a killed creation's leftover), for the user to read."""
+
+    def _engine(self, connection: sqlite3.Connection | None) -> Engine:
+        backend = self.url.get_backend_name()
         try:
             if connection is not None:
-                self.engine: Engine = create_engine(
-                    url, creator=lambda: connection, poolclass=StaticPool
-                )
+                engine = create_engine(self.url, creator=lambda: connection, poolclass=StaticPool)
             else:
-                self.engine = create_engine(url, pool_pre_ping=backend == "postgresql")
+                engine = create_engine(self.url, pool_pre_ping=backend == "postgresql")
         except ImportError as e:
             raise LedgerError(
                 f"{self.location}: the database driver is not installed ({e.name}); "
                 "PostgreSQL needs `pip install psycopg[binary]`"
             ) from e
-        self._held: Any = None  # the pooled connection the SQLite write path keeps
         if backend == "sqlite":
-            event.listen(self.engine, "connect", partial(_configure_sqlite, readonly=readonly))
-            event.listen(self.engine, "begin", _begin_sqlite)
-            event.listen(self.engine, "engine_disposed", lambda _engine: self._let_go())
+            event.listen(engine, "connect", partial(_configure_sqlite, readonly=self.readonly))
+            event.listen(engine, "begin", _begin_sqlite)
+            event.listen(engine, "engine_disposed", lambda _engine: self._let_go())
+        return engine
+
+    def reopen(self, url: URL, *, readonly: bool) -> None:
+        """Close every connection and serve the SQLite file at `url` from now on (a new ledger
+        put in place under its own name)."""
+        self.close()
+        self.url, self.readonly = url, readonly
+        self.engine = self._engine(None)
+        self._hold = owners.hold(url)
 
     @property
     def dialect(self) -> str:
@@ -195,6 +213,7 @@ class Database:
         """Close every pooled connection (SQLite then checkpoints and removes its WAL file)."""
         self._let_go()
         self.engine.dispose()
+        self._hold.release()
 
 
 def _configure_sqlite(dbapi_connection: Any, _record: Any, *, readonly: bool = False) -> None:

@@ -104,7 +104,10 @@ def _refuse_foreign(connection: Connection, where: str) -> None:
     """A file with tables but no schema version belongs to some other program."""
     tables = sorted(inspect(connection).get_table_names())
     if tables:
-        raise LedgerError(
-            f"{where}: not a Championship Banker ledger (it has tables {', '.join(tables)} "
-            "but no schema version); choose another file"
-        )
+        raise LedgerError(foreign_message(where, tables))
+
+
+def foreign_message(where: str, tables: list[str]) -> str:
+    """Why a database with tables but no schema version is refused."""
+    return (f"{where}: not a Championship Banker ledger (it has tables {', '.join(tables)} "
+            "but no schema version); choose another file")

@@ -4,24 +4,31 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 from sqlalchemy import URL
 
+from app.ledger import creating, owners
+from app.ledger.creating import NEW_FILE_MODE
 from app.ledger.database import Database, file_url, ledger_url, translate
 from app.ledger.errors import LedgerError, LedgerNotFound, LedgerWriteError
-from app.ledger.migration import check_integrity, ensure_schema, schema_status
+from app.ledger.migration import check_integrity, ensure_schema, foreign_message, schema_status
 
-NEW_FILE_MODE = 0o600
-"""A new ledger is its owner's alone; SQLite gives its -wal and -shm files the same mode."""
+INTERRUPTED = ("left so by a creation that was interrupted (a killed `banker run`?); "
+               "`banker run` with a new game line finishes it, or delete it")
 
 
-def open_database(url_or_path: str | os.PathLike[str], *, create: bool, readonly: bool) -> Database:
-    """The checked database behind a ledger path or URL (see store.open_ledger for the modes)."""
+def open_database(url_or_path: str | os.PathLike[str], *, create: bool, readonly: bool,
+                  whole: bool = False) -> Database:
+    """The checked database behind a ledger path or URL (see store.open_ledger for the modes).
+
+    With `whole`, a missing file is made under a temporary name and put in place only with its
+    first game (creating.py): a game's file either holds its game or does not exist."""
     target = ledger_url(url_or_path)
     if isinstance(target, URL):
         return _open_url(target, readonly)
-    return _open_file(target, create=create, readonly=readonly)
+    return _open_file(target, create=create, readonly=readonly, whole=whole)
 
 
 def _open_url(url: URL, readonly: bool) -> Database:
@@ -39,14 +46,20 @@ def _open_url(url: URL, readonly: bool) -> Database:
     return database
 
 
-def _open_file(path: Path, *, create: bool, readonly: bool) -> Database:
+def _open_file(path: Path, *, create: bool, readonly: bool, whole: bool) -> Database:
     if path.is_dir():
         raise LedgerError(f"{path} is a folder, not a ledger file")
     if not path.exists():
         if not create or readonly:
             raise LedgerNotFound(str(path))
+        if whole:
+            return creating.pending(path)
         _create(path)
     _check_readable(path)
+    # Another program's database is refused before SQLite opens it in a way that would leave
+    # -wal and -shm files beside it. Never while this process holds the file (ours, checked).
+    if not owners.held(path):
+        _refuse_foreign(path)
     # Every file is first looked at read-only: random bytes, another program's database or a
     # newer schema is refused before any pragma could switch its journal mode.
     reader = _reader(path)
@@ -54,7 +67,8 @@ def _open_file(path: Path, *, create: bool, readonly: bool) -> Database:
         check_integrity(reader)
         status = schema_status(reader)
         if readonly and status == "empty":
-            raise LedgerError(f"{path}: an empty file, not a ledger yet (nothing to read)")
+            raise LedgerError(f"{path}: an empty file, not a ledger yet (nothing to read): "
+                              f"{INTERRUPTED}")
         if readonly and status == "older":
             return _upgraded_copy(reader)
     except BaseException:
@@ -67,6 +81,9 @@ def _open_file(path: Path, *, create: bool, readonly: bool) -> Database:
     writer = Database(file_url(path), location=str(path))
     if status == "current":
         return writer
+    if status == "empty" and create:
+        writer.notices.append(f"{path}: an empty file, not a ledger yet, probably left by a "
+                              "creation that was interrupted: the ledger is made in it")
     try:
         ensure_schema(writer)
     except BaseException:
@@ -88,11 +105,28 @@ def _create(path: Path) -> None:
 
 
 def _check_readable(path: Path) -> None:
+    # os.access opens nothing: a descriptor opened and closed here would drop the SQLite locks
+    # this process may hold on the file (owners.py).
+    if not os.access(path, os.R_OK):
+        raise LedgerError(f"{path}: cannot read the file: permission denied")
+
+
+def _refuse_foreign(path: Path) -> None:
+    """Refuse a file that is not a database, or another program's, through an `immutable`
+    reading: SQLite then takes no lock and opens no -wal or -shm file. Anything it cannot
+    decide (a damaged file, tables only in a -wal file) is left to the full checks."""
+    uri = file_url(path, readonly=True, immutable=True).database
+    assert uri is not None
     try:
-        with path.open("rb"):
-            pass
-    except OSError as e:
-        raise LedgerError(f"{path}: cannot read the file: {e.strerror}") from e
+        with closing(sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True)) as peek:
+            tables = [str(row[0]) for row in peek.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")]
+    except sqlite3.Error as e:
+        if getattr(e, "sqlite_errorname", "") == "SQLITE_NOTADB":
+            raise translate(e, str(path)) from e
+        return
+    if tables and "alembic_version" not in tables:
+        raise LedgerError(foreign_message(str(path), sorted(tables)))
 
 
 def _check_writable(path: Path) -> None:

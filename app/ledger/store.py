@@ -10,8 +10,9 @@ from typing import Any
 
 from sqlalchemy import insert, select
 
-from app.ledger import appending, reading, schema, snapshots, sweep, writing
+from app.ledger import appending, creating, reading, schema, snapshots, sweep, writing
 from app.ledger.chain import chain_sound
+from app.ledger.creating import ONE_GAME
 from app.ledger.database import Database
 from app.ledger.errors import GameNotFound, LedgerRejected
 from app.ledger.hashing import CHAIN_VERSION, GENESIS, format_timestamp, game_digest
@@ -35,10 +36,8 @@ def open_ledger(
     LedgerError for one that is not a ledger, LedgerWriteError or LedgerBusy when it cannot be
     opened.
     """
-    return Ledger(open_database(url_or_path, create=create, readonly=readonly))
+    return Ledger(open_database(url_or_path, create=create, readonly=readonly, whole=True))
 
-
-ONE_GAME = "this ledger already holds a game; use a new file for a new game"
 
 CHECKPOINT_AFTER = 500
 """Commands after which a command checkpoints the -wal file itself when nothing else has (no
@@ -68,8 +67,13 @@ class Ledger:
         return self._db
 
     def close(self) -> None:
-        """Release the database connections."""
-        self._db.close()
+        """Release the database connections (a new file that never got its game: removed)."""
+        if not creating.let_go(self._db):
+            return  # another opener in this process shares the new file's database
+        if self._db.pending is not None:
+            creating.discard(self._db)
+        else:
+            self._db.close()
 
     def __enter__(self) -> Ledger:
         return self
@@ -139,6 +143,8 @@ class Ledger:
                 connection, game_id, 1, (0, GENESIS), command, events, actor, clock_ms, stamp,
                 game=game_digest(game=header, players=seats), plain=plain,
             )
+        if self._db.pending is not None:
+            creating.place(self._db)  # the new file is put in place whole, or refused
         return game_id, stored
 
     def append(
@@ -295,9 +301,10 @@ class Ledger:
         only when something does not match, the detailed check that names every problem."""
         return [] if chain_sound(history) else chain_problems(history.rows())
 
-    def save_snapshot(self, snapshot: Snapshot) -> None:
-        """Store a snapshot (once per seq; derived data, in its own transaction)."""
-        snapshots.save(self._db, snapshot)
+    def save_snapshot(self, snapshot: Snapshot) -> bool:
+        """Store a snapshot (once per seq; derived data, in its own transaction); True when the
+        row at its seq is this snapshot (see snapshots.save)."""
+        return snapshots.save(self._db, snapshot)
 
     def snapshot(self, game_id: str, seq: int) -> tuple[Snapshot, str | None] | None:
         """The snapshot at `seq` and the chain's own hash of event `seq`, if there is one."""

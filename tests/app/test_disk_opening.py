@@ -65,9 +65,13 @@ def test_opening_for_reading_only_never_creates_and_refuses_every_write(tmp_path
     assert list(tmp_path.iterdir()) == []
 
     TableGame.open(str(tmp_path / "t.db")).close()
+    assert list(tmp_path.iterdir()) == []  # a new file is put in place only with its game
+    made = TableGame.open(str(tmp_path / "t.db"))
+    made.submit(parse_command(NEW_GAME))
+    made.close()
     session = TableGame.open(str(tmp_path / "t.db"), readonly=True)
     with pytest.raises(LedgerWriteError, match="opened for reading only"):
-        session.submit(parse_command(NEW_GAME))
+        session.submit(parse_command({"type": "roll", "player": "Ann", "dice": [3, 1]}))
     session.close()
 
 

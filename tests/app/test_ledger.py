@@ -412,7 +412,8 @@ def test_the_ledgers_connections_use_wal_full_sync_foreign_keys_and_a_busy_timeo
 
 
 def test_a_file_from_a_newer_version_is_refused_with_both_schema_versions(path: Path) -> None:
-    open_ledger(path).close()
+    with open_ledger(path) as made:
+        start(made)  # a new file is put in place with its first game
     sql(path, "UPDATE alembic_version SET version_num = '0042_tournaments'")
 
     with pytest.raises(SchemaTooNew) as refused:
