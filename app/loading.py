@@ -1,4 +1,4 @@
-"""Opening a table's game: its rows read once, the chain checked, the state from a snapshot."""
+"""Opening a table's game: its rows read once, the chain checked, the state from a pinned snapshot."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
-from app import integrity, positions, voids
+from app import integrity, positions, snapshot_pins, voids
 from app.ledger import GENESIS, Ledger, LedgerCorrupt
 from app.ledger.history import History
 from app.voids import Timeline
@@ -31,6 +31,7 @@ class Loaded:
     head_hash: str = GENESIS
     last_at: datetime | None = None
     snapshots: list[int] = field(default_factory=list)
+    pins: dict[int, str] = field(default_factory=dict)  # seq -> hash the chain pinned it with
     problems: list[str] = field(default_factory=list)
 
 
@@ -71,7 +72,11 @@ def _load(ledger: Ledger, game_id: str) -> Loaded:
         last = history.events[-1]
         loaded.head_seq, loaded.head_hash = last[1], last[10]
         loaded.last_at = datetime.fromisoformat(last[7])
-    loaded.snapshots = sound_snapshots(history)
+    # Only a snapshot the chain pins is folded from: one changed after it was stored, even
+    # with its hash recomputed, is named among the problems and passed over.
+    loaded.pins, changed = snapshot_pins.trusted(history, snapshot_pins.pins_of(history),
+                                                 positions.state_format())
+    loaded.snapshots, loaded.problems = sorted(loaded.pins), [*problems, *changed]
     events = history.events
 
     def rows(ranges: list[tuple[int, int]]) -> list[tuple[Any, ...]]:
@@ -79,7 +84,8 @@ def _load(ledger: Ledger, game_id: str) -> Loaded:
                 for row in events[low - 1:high]]
 
     loaded.state = guarded(lambda: positions.position(
-        timeline, loaded.head_seq, loaded.snapshots, positions.loader(ledger, game_id), rows))
+        timeline, loaded.head_seq, loaded.snapshots,
+        positions.loader(ledger, game_id, loaded.pins), rows))
     return loaded
 
 
@@ -114,16 +120,6 @@ def timeline_of(history: History) -> Timeline:
 
 
 _COMMAND_NO = itemgetter(2)
-
-
-def sound_snapshots(history: History) -> list[int]:
-    """The seqs of snapshots in this program's state format, folded up to the chain's own
-    event (their contents are checked against their hash when one is read)."""
-    hashes = history.events
-    form = positions.state_format()
-    return [seq for seq, event_hash, state_format, _ in history.snapshots
-            if state_format == form and 0 < seq <= len(hashes)
-            and hashes[seq - 1][10] == event_hash]
 
 
 def guarded(fold: Any) -> GameState | None:

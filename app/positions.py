@@ -1,10 +1,10 @@
-"""Any position of a game in milliseconds: the nearest sound snapshot, plus the events after it."""
+"""Any position of a game in milliseconds: the nearest pinned snapshot, plus the events after it."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -106,12 +106,15 @@ def position(timeline: Timeline, seq: int, snapshot_seqs: Sequence[int],
     return fold_on(state, decoded(rows(timeline.kept(start_seq, seq))))
 
 
-def loader(ledger: Ledger, game_id: str) -> Callable[[int], GameState | None]:
-    """Reads a snapshot from the ledger; None for one that is damaged, stale or of another
-    state format (the fold then starts from an earlier one)."""
+def loader(ledger: Ledger, game_id: str, pins: Mapping[int, str]
+           ) -> Callable[[int], GameState | None]:
+    """Reads a snapshot from the ledger; None for one whose hash is not the one `pins` holds
+    for its seq (the chain's pin, or the table's own snapshot awaiting it), or that is damaged,
+    stale or of another state format (the fold then starts from an earlier one)."""
     def load(seq: int) -> GameState | None:
         found = ledger.snapshot(game_id, seq)
-        if found is None or not found[0].sound(found[1], state_format()):
+        if (found is None or found[0].hash != pins.get(seq)
+                or not found[0].sound(found[1], state_format())):
             return None
         try:
             return state_of(found[0].state)

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
-from app import judges, loading, positions, rulebook, times
+from app import judges, loading, positions, rulebook, snapshot_pins, times
 from app.input_words import plain
 from app.ledger import GENESIS, Actor, Ledger, LedgerError, NewEvent, StoredEvent, open_ledger
 from app.voids import Timeline
@@ -128,6 +128,9 @@ class TableGame:
     timeline: Timeline = field(default_factory=Timeline, repr=False)
     head_hash: str = GENESIS
     snapshots: list[int] = field(default_factory=list, repr=False)  # seqs that may be folded from
+    # Their hashes: pinned by the chain, or this table's own latest, which its next command pins.
+    pins: dict[int, str] = field(default_factory=dict, repr=False)
+    _unpinned: tuple[int, str] | None = field(default=None, init=False, repr=False)
     # The latest snapshot a fold of the head may start from, and the (snapshots, voids) counts
     # it was found at: only a new snapshot or a void (or a reload) can change it.
     _fold_start: tuple[int, int, int] | None = field(default=None, init=False, repr=False)
@@ -162,6 +165,7 @@ class TableGame:
         self.head_seq, self.head_hash, self.last_at = (loaded.head_seq, loaded.head_hash,
                                                        loaded.last_at)
         self.snapshots, self.problems = loaded.snapshots, loaded.problems
+        self.pins, self._unpinned = loaded.pins, None
         self._fold_start = None
 
     def state_at(self, seq: int) -> GameState | None:
@@ -179,7 +183,8 @@ class TableGame:
         game_id = self.game_id
         with loading.collector_paused():  # a fold's new objects hold no cycles (as on reopen)
             return loading.guarded(lambda: positions.position(
-                self.timeline, seq, self.snapshots, positions.loader(self.ledger, game_id),
+                self.timeline, seq, self.snapshots,
+                positions.loader(self.ledger, game_id, self.pins),
                 lambda ranges: self.ledger.event_rows(game_id, ranges)))
 
     def idle(self) -> None:
@@ -209,12 +214,16 @@ class TableGame:
             return False
         if self.head_seq - self._latest_usable() < positions.SNAPSHOT_EVERY:
             return False
+        snapshot = positions.snapshot_of(self.game_id, self.head_seq, self.head_hash, self.state)
         try:
-            self.ledger.save_snapshot(positions.snapshot_of(self.game_id, self.head_seq,
-                                                            self.head_hash, self.state))
+            ours = self.ledger.save_snapshot(snapshot)
         except LedgerError:  # a snapshot only saves time; the next command will try again
             return False
+        if not ours:  # another row holds this seq (another version's, or forged): not pinned
+            return False
         self.snapshots.append(self.head_seq)
+        self.pins[self.head_seq] = snapshot.hash
+        self._unpinned = (self.head_seq, snapshot.hash)  # the next command's row pins it
         return True
 
     def _latest_usable(self) -> int:
@@ -346,13 +355,18 @@ class TableGame:
         if clock_ms is None and self.state is not None and self.state.clock is not None:
             clock_ms = elapsed_ms(self.state.clock, recorded_at)
         stored = self.ledger.append(
-            self.game_id, expected_seq=self._expected(command), command=command_json(command),
+            self.game_id, expected_seq=self._expected(command), command=self._row(command),
             events=[event_record(e) for e in events], actor=actor, clock_ms=clock_ms,
             recorded_at=recorded_at, plain=True,
         )
         self._fold(events, stored)
         self._mark(command, stored)
         return stored
+
+    def _row(self, command: Command) -> dict[str, Any]:
+        """The command's stored payload: with the pin of this table's latest snapshot until a
+        command carrying it is recorded (so the chain covers the snapshot's hash)."""
+        return snapshot_pins.pinned(command_json(command), self._unpinned)
 
     def _advance(self, command: Command, actor: Actor, recorded_at: datetime,
                  clock_ms: int | None) -> list[StoredEvent]:
@@ -365,7 +379,7 @@ class TableGame:
         events = advance(self.table, self.state, command)  # refused: raises, nothing changed
         try:
             stored = self.ledger.append(
-                self.game_id, expected_seq=self._expected(command), command=command_json(command),
+                self.game_id, expected_seq=self._expected(command), command=self._row(command),
                 events=[event_record(e) for e in events], actor=actor, clock_ms=clock_ms,
                 recorded_at=recorded_at, plain=True)
         except BaseException:
@@ -391,7 +405,7 @@ class TableGame:
         if stored:
             self.timeline.add(stored[0].command_no, command.type,
                               [(s.seq, s.type, s.payload) for s in stored])
-            self.head_hash = stored[-1].hash
+            self.head_hash, self._unpinned = stored[-1].hash, None  # its row held any pin
         self._housekeeping()
 
     def _void(self, command: Undo | Rewind, actor: Actor, recorded_at: datetime
@@ -408,13 +422,13 @@ class TableGame:
             numbers = self.timeline.plan_rewind(self.table, command.to_seq)
             event = CommandsVoided(commands=numbers, how="rewind", reason=command.reason)
         written = self.ledger.append(
-            self.game_id, expected_seq=self._expected(command), command=command_json(command),
+            self.game_id, expected_seq=self._expected(command), command=self._row(command),
             events=[event_record(event)], actor=actor, clock_ms=None, recorded_at=recorded_at,
             plain=True)
         self.head_seq, self.last_at = written[-1].seq, written[-1].recorded_at
         self.timeline.add(written[0].command_no, command.type,
                           [(s.seq, s.type, s.payload) for s in written])
-        self.head_hash = written[-1].hash
+        self.head_hash, self._unpinned = written[-1].hash, None  # its row held any pin
         # The voided commands' events are skipped from the latest snapshot before them on.
         self.state = self._position(self.head_seq)
         self._housekeeping()

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from app import anchors, integrity, positions, voids
+from app import anchors, integrity, positions, snapshot_pins, voids
 from app.ledger import Ledger
 from app.ledger.hashing import canonical_json
 from app.ledger.history import History
@@ -75,7 +75,28 @@ def verify_game(ledger: Ledger, game_id: str) -> list[str]:
     payloads = _decoded(history.events)
     if isinstance(payloads, str):
         return [payloads]
-    return _refold(ledger, history, payloads)
+    changed, kept = _against_pins(history, ledger.snapshots(history.game_id))
+    return changed + _refold(ledger, history, payloads, kept)
+
+
+def _against_pins(history: History, stored: list[Snapshot]
+                  ) -> tuple[list[str], dict[int, Snapshot]]:
+    """A problem for each snapshot rewritten whole (its hash recomputed) since the chain pinned
+    it, and the other snapshots, which the replay compares with its fold (a damaged one, whose
+    hash does not match its contents, is named there)."""
+    pins = snapshot_pins.pins_of(history)
+    events = history.events
+    changed: list[str] = []
+    kept: dict[int, Snapshot] = {}
+    for snapshot in stored:
+        seq, pin = snapshot.seq, pins.get(snapshot.seq)
+        chain_hash = events[seq - 1][10] if 0 < seq <= len(events) else None
+        if (pin is not None and snapshot.hash != pin.hash
+                and snapshot.sound(chain_hash, snapshot.format)):
+            changed.append(snapshot_pins.changed(seq, pin))
+        else:
+            kept[seq] = snapshot
+    return changed, kept
 
 
 def _decoded(rows: list[tuple[Any, ...]]) -> list[dict[str, Any]] | str:
@@ -104,7 +125,7 @@ def _commands(history: History) -> list[dict[str, Any]] | str:
     try:
         said = json.loads(f"[{','.join(row[2] for row in history.commands)}]")
         if len(said) == len(history.commands) and all(isinstance(c, dict) for c in said):
-            return said  # type: ignore[no-any-return]
+            return [snapshot_pins.unpinned(c) for c in said]  # the commands as given
     except (ValueError, TypeError):
         pass
     for row in history.commands:
@@ -154,7 +175,8 @@ class _Replay:
                             for r in events[low - 1:high]])
 
 
-def _refold(ledger: Ledger, history: History, payloads: list[dict[str, Any]]) -> list[str]:
+def _refold(ledger: Ledger, history: History, payloads: list[dict[str, Any]],
+            snapshots: dict[int, Snapshot]) -> list[str]:
     table = integrity.stored_table(ledger.game(history.game_id))
     moves: dict[int, list[tuple[str, str, int]]] = defaultdict(list)
     for _, seq, _, source, target, amount in history.transfers:
@@ -163,8 +185,7 @@ def _refold(ledger: Ledger, history: History, payloads: list[dict[str, Any]]) ->
         defaultdict(list)
     for row, payload in zip(history.events, payloads, strict=True):
         by_command[row[2]].append((row[1], row[3], payload, tuple(moves.get(row[1], ()))))
-    replay = _Replay(table, history,
-                     {s.seq: s for s in ledger.snapshots(history.game_id)})
+    replay = _Replay(table, history, snapshots)
     commands = _commands(history)
     if isinstance(commands, str):
         return [commands]

@@ -15,7 +15,7 @@ from app.ledger.hashing import canonical_json
 _SNAPSHOT = ("SELECT s.event_hash, s.format, s.state, s.hash, e.hash FROM snapshots s "
              "LEFT JOIN events e ON e.game_id = s.game_id AND e.seq = s.seq "
              "WHERE s.game_id = ? AND s.seq = ?")
-_EXISTS = "SELECT 1 FROM snapshots WHERE game_id = ? AND seq = ?"
+_EXISTS = "SELECT hash FROM snapshots WHERE game_id = ? AND seq = ?"
 _INSERT = ("INSERT INTO snapshots (game_id, seq, event_hash, format, state, hash) "
            "VALUES (?, ?, ?, ?, ?, ?)")
 _EVENTS = ("SELECT seq, command_no, type, payload FROM events WHERE game_id = ? "
@@ -48,24 +48,27 @@ def snapshot_hash(game_id: str, seq: int, event_hash: str, state_format: str, st
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def save(database: Database, snapshot: Snapshot) -> None:
+def save(database: Database, snapshot: Snapshot) -> bool:
     """Store the snapshot unless one is already there for its seq (the state at a seq is the
-    same whoever folds it)."""
+    same whoever folds it); True when the row at its seq is now this very snapshot (only then
+    may the writer pin it in the chain: a row already there may be another's, or forged)."""
     values = (snapshot.game_id, snapshot.seq, snapshot.event_hash, snapshot.format,
               snapshot.state, snapshot.hash)
     if database.dialect == "sqlite":
         with database.driver_write() as connection:
-            if connection.execute(_EXISTS, values[:2]).fetchone() is None:
+            there = connection.execute(_EXISTS, values[:2]).fetchone()
+            if there is None:
                 connection.execute(_INSERT, values)
-        return
+        return there is None or there[0] == snapshot.hash
     table = schema.snapshots
     with database.write() as connection:
-        there = connection.execute(select(table.c.seq).where(
+        found = connection.execute(select(table.c.hash).where(
             and_(table.c.game_id == snapshot.game_id, table.c.seq == snapshot.seq))).first()
-        if there is None:
+        if found is None:
             connection.execute(insert(table).values(dict(zip(
                 ("game_id", "seq", "event_hash", "format", "state", "hash"), values,
                 strict=True))))
+    return found is None or found[0] == snapshot.hash
 
 
 def load(database: Database, game_id: str, seq: int) -> tuple[Snapshot, str | None] | None:
