@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QStackedWi
 from app import games
 from app.games import utc_now
 from models.errors import BankerError
+from ui import crash_guard
 from ui.sounds import Sounds
 from ui.start.page import StartPage
 
@@ -263,6 +264,7 @@ def application(argv: list[str] | None = None) -> QApplication:
 def run() -> int:
     """Open the main window and run until it is closed."""
     app = application(sys.argv[:1])
+    crash_guard.install(app)
     window = MainWindow(list_later=True)
     window.show()
     return app.exec()

@@ -85,11 +85,13 @@ def show_window(load: Callable[[], Callable[[], Window]]) -> NoReturn:
         fail(problem, EXIT_LEDGER)
     try:
         from ui.app import application  # noqa: PLC0415
+        from ui.crash_guard import install  # noqa: PLC0415
 
         make = load()
     except ImportError as e:
         fail(qt_missing(e), EXIT_LEDGER)
     app = application(sys.argv[:1])
+    install(app)
     window = make()
     window.show()
     sys.exit(app.exec())

@@ -31,10 +31,12 @@ def edit_board(board: str) -> None:
     try:
         from ui.app import application  # noqa: PLC0415
         from ui.board_editor.window import BoardEditorWindow  # noqa: PLC0415
+        from ui.crash_guard import install  # noqa: PLC0415
     except ImportError as e:
         click.echo(qt_missing(e), err=True)
         sys.exit(1)
     app = application(sys.argv[:1])
+    install(app)
     window = BoardEditorWindow(draft)
     window.show()
     sys.exit(app.exec())

@@ -227,9 +227,13 @@ class TableWindow(QMainWindow):
         self._due = False
         game = self.session.game
         assert self.view is not None
-        self._menu = self.session.menu(self.events, undo=False)
-        self.feed.show_entries(feed_entries(game, last=FEED_ENTRIES, events=self.events))
-        self.actions_area.refresh(self.view, self._menu, actions.debt_lines(game))
+        try:
+            self._menu = self.session.menu(self.events, undo=False)
+            self.feed.show_entries(feed_entries(game, last=FEED_ENTRIES, events=self.events))
+            self.actions_area.refresh(self.view, self._menu, actions.debt_lines(game))
+        except BaseException:
+            self._due = True  # not brought up to date: the next key or paint tries again
+            raise
 
     @property
     def menu(self) -> list[Action]:
