@@ -359,7 +359,11 @@ class TableGame:
             events=[event_record(e) for e in events], actor=actor, clock_ms=clock_ms,
             recorded_at=recorded_at, plain=True,
         )
-        self._fold(events, stored)
+        try:
+            self._fold(events, stored)
+        except BaseException:  # recorded, but not folded in whole: the game is read back
+            self._read_back()
+            raise
         self._mark(command, stored)
         return stored
 
@@ -400,6 +404,14 @@ class TableGame:
         except BankerError:  # the write's own error is the one to report
             self.state = None
 
+    def _read_back(self) -> None:
+        """The whole game read again after a recorded entry could not be folded in; if even
+        that fails, no state (commands refused until the game is reopened), as in _fold_back."""
+        try:
+            self.reload()
+        except BankerError:
+            self.state = None
+
     def _mark(self, command: Command, stored: list[StoredEvent]) -> None:
         """Put the recorded command on the timeline, and do the housekeeping that is due."""
         if stored:
@@ -430,7 +442,11 @@ class TableGame:
                           [(s.seq, s.type, s.payload) for s in written])
         self.head_hash, self._unpinned = written[-1].hash, None  # its row held any pin
         # The voided commands' events are skipped from the latest snapshot before them on.
-        self.state = self._position(self.head_seq)
+        try:
+            self.state = self._position(self.head_seq)
+        except BaseException:  # recorded, but not folded: never show the voided as standing
+            self._read_back()
+            raise
         self._housekeeping()
         return written
 
