@@ -293,14 +293,16 @@ def collect_results(tid: str, stage: str, hub: str | None = None) -> tuple[Tourn
     a game not over, not collected or not verifying is listed (and left out) with why.
 
     With `hub` (a hub's URL), each game is read from the hub's copy by its game id (one
-    connection for them all) instead of from the table's file."""
+    connection for them all) instead of from the table's file. A game the hub (`hub`, else
+    BANKER_HUB_URL) marks DIVERGED is left out, said why, until the head judge rules on it."""
+    from app.hub.results import ruled_out  # noqa: PLC0415
     from app.ledger import open_ledger  # noqa: PLC0415
 
     t = load(tid)
     name = t.stage(stage).name
     notes: list[str] = []
     sheets: dict[int, dict[str, Any]] = {}
-    refs = [g for g in t.games if g.stage == name]
+    refs = ruled_out([g for g in t.games if g.stage == name], hub, notes)
     if hub is None:
         for ref in refs:
             game = _opened(ref, notes, _open_file)

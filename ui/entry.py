@@ -55,11 +55,21 @@ GROUP_HELP = {
     "hub": {
         "add-judge": "Register a tournament judge on the hub (PIN from BANKER_NEW_JUDGE_PIN or a "
                      "hidden prompt, asked twice); new games at the tables take the hub's judges.",
+        "annotate": "Add a judge's note to a DIVERGED game's flag (GAME: its id or its table's "
+                    "label; PIN from BANKER_JUDGE_PIN or a hidden prompt). The flag and every "
+                    "note stay on the hub.",
         "import": "Hand a table's file in to the hub: every entry checked and compared with the "
                   "hub's copy; exit 1 when the hub refuses it.",
+        "marks": "The DIVERGED marks, judges' notes and rulings, oldest first (of GAME when "
+                 "given).",
         "push": "Copy the file's entries the hub lacks to the hub now (what the window does in "
                 "the background); exit 1 when the hub refuses them.",
-        "status": "The tables on the hub: game, label, entries, last entry's age, diverged or not.",
+        "rule": "The head judge's ruling on a DIVERGED game: `tournament results` then takes its "
+                "result (PIN from BANKER_JUDGE_PIN or a hidden prompt). The flag stays, marked "
+                "ruled.",
+        "status": "Each table on the hub against its file (or, out of reach, the head it last "
+                  "reported): complete, behind by N, or DIVERGED; with its label, entries and "
+                  "last entry's age.",
     },
     "tournament": {
         "add-players": "Enter players (before the first round starts).",

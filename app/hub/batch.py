@@ -21,7 +21,10 @@ Row = tuple[Any, ...]
 class Batch:
     """One game's rows as the table stores them (tuples in the ledger's column orders): the
     header, then whole commands with every entry they recorded after entry `after`, and the
-    table's own head (seq, hash) when it was read, so the hub can tell a shortened file."""
+    table's own head (seq, hash) when it was read, so the hub can tell a shortened file, and
+    `anchor`: the table's own hash of the entry before the batch's first (GENESIS before entry
+    1), so the hub checks the batch's chain as the file has it ("broken" only when the file's
+    own chain does not hold) and compares the anchor with its own copy ("diverged")."""
 
     game: dict[str, Any]
     players: tuple[tuple[int, str], ...]
@@ -29,6 +32,7 @@ class Batch:
     events: tuple[Row, ...]
     transfers: tuple[Row, ...]
     head: tuple[int, str]
+    anchor: str = GENESIS
 
     @property
     def game_id(self) -> str:
@@ -86,8 +90,11 @@ def batch_of(connection: Connection, game_id: str, after: int, commands: int) ->
     moves = schema.transfers.c
     transfer_rows = _rows(connection, schema.transfers, TRANSFER_COLUMNS, game_id,
                           moves.seq.between(after + 1, last), "seq", "idx")
+    first = int(event_rows[0][1])
+    anchor = GENESIS if first == 1 else connection.execute(select(events_t.hash).where(
+        events_t.game_id == game_id, events_t.seq == first - 1)).scalar()
     return Batch(header, players, tuple(command_rows), tuple(event_rows), tuple(transfer_rows),
-                 table_head)
+                 table_head, str(anchor))
 
 
 def _rows(connection: Connection, table: Any, columns: tuple[str, ...], game_id: str,

@@ -15,7 +15,8 @@ from app.cli import EXIT_LEDGER, EXIT_NOT_SOUND, EXIT_REFUSED, main
 from app.hub.errors import HubError, HubRefused, HubUnreachable
 from app.hub.hub import HUB_URL_ENV, Hub
 from app.hub.push import Pushed, push_file
-from app.judge_prompts import NEW_JUDGE_PIN, ask_pin
+from app.hub.standing import Standing, files_by_game, standings
+from app.judge_prompts import JUDGE_PIN, NEW_JUDGE_PIN, ask_pin
 from app.judges import JudgeAuthError
 from app.ledger import LedgerError
 
@@ -48,9 +49,14 @@ def _hub(url: str | None, *, create: bool = False) -> Iterator[Hub]:
 
 @hub_group.command("status")
 @HUB_OPTION
+@click.option("--db", "files", multiple=True,
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="A table's file to compare with (repeatable; default: the file each table "
+              "last sent from, when it is here).")
 @click.option("--json", "as_json", is_flag=True, help="Every table as JSON.")
-def status(hub: str | None, as_json: bool) -> None:
-    """The tables on the hub: game, label, entries, last entry's age, diverged or not."""
+def status(hub: str | None, files: tuple[Path, ...], as_json: bool) -> None:
+    """Each table on the hub against its file (or, out of reach, the head it last reported):
+    complete, behind by N, or DIVERGED; with its label, entries and last entry's age."""
     now = datetime.now(UTC)
     with _hub(hub) as found:
         try:
@@ -58,21 +64,28 @@ def status(hub: str | None, as_json: bool) -> None:
         except HubUnreachable as e:
             click.echo(str(e), err=True)
             sys.exit(EXIT_LEDGER)
-    rows = [{"game": t.game_id, "label": t.label, "entries": t.entries,
-             "last_entry_age_s": None if t.age_seconds(now) is None else round(
-                 t.age_seconds(now) or 0.0, 1),
-             "diverged": t.diverged, "refusals": t.refusals, "source": t.source} for t in tables]
+    shown = standings(tables, files_by_game(files))
+    rows = [_status_row(s, now) for s in shown]
     if as_json:
         click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
     if not rows:
         click.echo("no table has sent anything to the hub yet")
-    for row in rows:
-        age = row["last_entry_age_s"]
-        state = f"DIVERGED: {row['diverged']}" if row["diverged"] else (
-            f"{row['refusals']} batch(es) refused" if row["refusals"] else "ok")
-        click.echo(f"{row['game']}  {row['label'] or '(no label)'}  {row['entries']} entries  "
-                   f"last entry {_age(age)}  {state}")
+    for row, one in zip(rows, shown, strict=True):
+        click.echo(f"{row['game']}  {row['label'] or '(no label)'}  {row['entries']} entries on "
+                   f"the hub  last entry {_age(row['last_entry_age_s'])}  {one.words}")
+
+
+def _status_row(one: Standing, now: datetime) -> dict[str, object]:
+    t = one.table
+    age = t.age_seconds(now)
+    return {"game": t.game_id, "label": t.label, "entries": t.entries,
+            "last_entry_age_s": None if age is None else round(age, 1),
+            "standing": one.state, "behind": one.behind, "compared_with": one.against,
+            "file_entries": one.file_entries, "reported_entries": (
+                None if t.reported is None else t.reported[0]), "file": t.file,
+            "diverged": t.diverged, "ruling": t.ruling, "notes": t.notes,
+            "refusals": t.refusals, "source": t.source}
 
 
 def _age(seconds: object) -> str:
@@ -135,3 +148,59 @@ def add_judge(hub: str | None, name: str) -> None:
             click.echo(f"not registered: {e}", err=True)
             sys.exit(EXIT_REFUSED)
     click.echo(f"judge {name} registered on the hub (only a slow salted hash of the PIN is kept)")
+
+
+@hub_group.command("annotate")
+@click.argument("game")
+@HUB_OPTION
+@click.option("--judge", required=True, help="A judge registered on the hub.")
+@click.option("--note", required=True, help="What was found or done about the divergence.")
+def annotate(game: str, hub: str | None, judge: str, note: str) -> None:
+    """Add a judge's note to a DIVERGED game's flag (GAME: its id or its table's label; PIN
+    from BANKER_JUDGE_PIN or a hidden prompt). The flag and every note stay on the hub."""
+    _judges_mark(game, hub, judge, note, ruling=False)
+
+
+@hub_group.command("rule")
+@click.argument("game")
+@HUB_OPTION
+@click.option("--judge", required=True, help="The head judge, registered on the hub.")
+@click.option("--reason", required=True, help="Why the game's result may count, as announced.")
+def rule(game: str, hub: str | None, judge: str, reason: str) -> None:
+    """The head judge's ruling on a DIVERGED game: `tournament results` then takes its result
+    (PIN from BANKER_JUDGE_PIN or a hidden prompt). The flag stays, marked ruled."""
+    _judges_mark(game, hub, judge, reason, ruling=True)
+
+
+def _judges_mark(game: str, url: str | None, judge: str, text: str, *, ruling: bool) -> None:
+    pin = ask_pin(JUDGE_PIN, f"PIN for judge {judge}")
+    with _hub(url) as hub:
+        try:
+            flag = (hub.rule if ruling else hub.annotate)(game, judge, pin, text)
+        except HubUnreachable as e:
+            click.echo(str(e), err=True)
+            sys.exit(EXIT_LEDGER)
+        except (HubError, JudgeAuthError) as e:
+            click.echo(f"not recorded: {e}", err=True)
+            sys.exit(EXIT_REFUSED)
+    click.echo(f"{'ruling' if ruling else 'note'} recorded on game {flag.diverged.game_id}: "
+               f"{flag.words()}" + (f" ({len(flag.notes)} note(s))" if flag.notes else ""))
+
+
+@hub_group.command("marks")
+@click.argument("game", required=False)
+@HUB_OPTION
+def marks(game: str | None, hub: str | None) -> None:
+    """The DIVERGED marks, judges' notes and rulings, oldest first (of GAME when given)."""
+    with _hub(hub) as found:
+        try:
+            shown = found.marks(found.game_named(game) if game else None)
+        except HubError as e:
+            click.echo(str(e), err=True)
+            sys.exit(EXIT_LEDGER if isinstance(e, HubUnreachable) else EXIT_REFUSED)
+    if not shown:
+        click.echo("no game is marked DIVERGED on the hub")
+    for mark in shown:
+        where = f" at entry {mark.seq}" if mark.seq is not None else ""
+        click.echo(f"{mark.at:%Y-%m-%d %H:%M:%S}  {mark.game_id}  {mark.kind}{where}  "
+                   f"by {mark.by}: {mark.text}")

@@ -3,25 +3,28 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
-from sqlalchemy import Connection, func, insert, select, update
+from sqlalchemy import func, insert, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from app.hub import receiving
 from app.hub.batch import Batch
 from app.hub.errors import HubError, HubRefused, HubUnreachable
+from app.hub.marks import Flag, Mark, add_judges_mark, flags_of, game_named, mark_diverged, read_marks
 from app.hub.records import Receipt, Refusal, TableOnHub
 from app.hub.schema import hub_games, hub_judges, hub_refusals
-from app.judges import hash_pin
-from app.ledger import schema
+from app.judges import check_pin, hash_pin
+from app.ledger import Ledger, schema
 from app.ledger.database import Database, ledger_url
 from app.ledger.errors import LedgerError, LedgerNotFound
-from app.ledger.hashing import GENESIS, format_timestamp
+from app.ledger.hashing import format_timestamp
 from app.ledger.migration import schema_status
 from app.ledger.opening import open_database
 from models.commands import JudgeEntry
@@ -33,6 +36,7 @@ CONNECT_TIMEOUT_S = 5
 """How long a PostgreSQL connection attempt waits before the hub counts as unreachable."""
 
 Clock = Callable[[], datetime]
+Sleep = Callable[[float], None]
 
 
 def hub_url(url: str | None = None) -> str | None:
@@ -101,21 +105,23 @@ class Hub:
         with self._reachable(), self._db.read() as connection:
             return receiving.head_of(connection, game_id)
 
-    def receive(self, batch: Batch, source: str) -> Receipt:
+    def receive(self, batch: Batch, source: str, *, file: str | None = None) -> Receipt:
         """Check a batch against its own chain and the hub's copy, and store its new entries
-        (idempotent by game and seq: an entry the hub holds is compared, never stored twice).
+        (idempotent by game and seq: an entry the hub holds is compared, never stored twice);
+        the head the table reported with it is kept (and `file`, where it was read from).
 
         Raises HubRefused (recorded on the hub, nothing of the batch stored) for a broken chain
         or a batch that differs from the hub's copy (rewritten or shortened: the game is then
-        marked diverged); HubGap when the batch starts past the hub's head; HubUnreachable."""
+        marked DIVERGED, whoever sent it); HubGap when the batch starts past the hub's head;
+        HubUnreachable."""
         try:
             with self._reachable(), self._db.write() as connection:
-                return receiving.receive(connection, batch, source, self._stamp())
+                return receiving.receive(connection, batch, source, self._stamp(), file)
         except HubRefused as refused:
-            self._record_refusal(refused, batch, source)
+            self._record_refusal(refused, source)
             raise
 
-    def _record_refusal(self, refused: HubRefused, batch: Batch, source: str) -> None:
+    def _record_refusal(self, refused: HubRefused, source: str) -> None:
         stamp = self._stamp()
         with self._reachable(), self._db.write() as connection:
             receiving.lock_game(connection, refused.game_id)
@@ -128,7 +134,8 @@ class Hub:
                     game_id=refused.game_id, at=stamp, kind=refused.kind, seq=refused.seq,
                     reason=refused.reason, source=source))
             if refused.kind == "diverged":
-                _mark_diverged(connection, batch, source, refused.reason, stamp)
+                mark_diverged(connection, refused.game_id, refused.seq, refused.reason, source,
+                              stamp)
 
     # -- the head judge's view --------------------------------------------------------------
 
@@ -140,11 +147,9 @@ class Hub:
             ).all())
             rows = connection.execute(select(hub_games).order_by(
                 hub_games.c.label, hub_games.c.game_id)).all()
-        found = [TableOnHub(
-            game_id=row.game_id, label=row.label, source=row.source, entries=row.entries,
-            last_recorded_at=_when(row.last_recorded_at),
-            last_arrival_at=datetime.fromisoformat(row.last_arrival_at),
-            diverged=row.diverged, refusals=int(counts.pop(row.game_id, 0))) for row in rows]
+            flags = flags_of(read_marks(connection))
+        found = [_table(row, flags.get(row.game_id), int(counts.pop(row.game_id, 0)))
+                 for row in rows]
         return found + [self._unheld(game_id, count) for game_id, count in sorted(counts.items())]
 
     def _unheld(self, game_id: str, count: int) -> TableOnHub:
@@ -163,6 +168,45 @@ class Hub:
             rows = connection.execute(query).all()
         return [Refusal(game_id=r.game_id, at=datetime.fromisoformat(r.at), kind=r.kind,
                         seq=r.seq, reason=r.reason, source=r.source) for r in rows]
+
+    # -- the DIVERGED flag: marks, notes, rulings ------------------------------------------
+
+    def marks(self, game_id: str | None = None) -> list[Mark]:
+        """The marks (diverged, notes, rulings), oldest first (of one game if given)."""
+        with self._reachable(), self._db.read() as connection:
+            return read_marks(connection, game_id)
+
+    def flags(self) -> dict[str, Flag]:
+        """Each DIVERGED game's flag as it stands, by game id."""
+        return flags_of(self.marks())
+
+    def game_named(self, named: str) -> str:
+        """The id of the game `named` (its id, or its table's label); raises HubError."""
+        with self._reachable(), self._db.read() as connection:
+            return game_named(connection, named)
+
+    def annotate(self, game: str, judge: str, pin: str, note: str,
+                 sleep: Sleep = time.sleep) -> Flag:
+        """A registered judge's note on a DIVERGED game's flag (PIN checked as at a table,
+        wrong tries slowed down). Raises JudgeAuthError, HubError (no flag, no words)."""
+        return self._judges_mark("note", game, judge, pin, note, sleep)
+
+    def rule(self, game: str, judge: str, pin: str, reason: str,
+             sleep: Sleep = time.sleep) -> Flag:
+        """The head judge's ruling on a DIVERGED game: its result may then count in the
+        tournament (the flag stays, ruled). Raises JudgeAuthError, HubError (no flag, no
+        reason, ruled already)."""
+        return self._judges_mark("ruling", game, judge, pin, reason, sleep)
+
+    def _judges_mark(self, kind: str, game: str, judge: str, pin: str, text: str,
+                     sleep: Sleep) -> Flag:
+        game_id = self.game_named(game)
+        registered = {entry.name: entry.pin_hash for entry in self.judges()}
+        with self._reachable():
+            check_pin(Ledger(self._db), registered, judge, pin, sleep, self._now)
+        with self._reachable(), self._db.write() as connection:
+            receiving.lock_game(connection, game_id)
+            return add_judges_mark(connection, game_id, kind, judge, text, self._stamp())
 
     # -- judges -----------------------------------------------------------------------------
 
@@ -217,22 +261,6 @@ class _Translated:
                                  ) from error
 
 
-def _mark_diverged(connection: Connection, batch: Batch, source: str, reason: str,
-                   stamp: str) -> None:
-    """The game's row says it diverged (the first reason stays); a row is made if the hub
-    held none of the game."""
-    held = connection.execute(select(hub_games.c.diverged)
-                              .where(hub_games.c.game_id == batch.game_id)).first()
-    if held is None:
-        connection.execute(insert(hub_games).values(
-            game_id=batch.game_id, label=batch.label, source=source, entries=0,
-            head_hash=GENESIS, last_recorded_at=None, last_arrival_at=stamp,
-            diverged_at=stamp, diverged=reason))
-    elif held.diverged is None:
-        connection.execute(update(hub_games).where(hub_games.c.game_id == batch.game_id)
-                           .values(diverged_at=stamp, diverged=reason))
-
-
 def _with_timeout(url: str) -> str:
     """A PostgreSQL URL that gives up connecting after CONNECT_TIMEOUT_S (a hall's network
     that drops packets would otherwise hold the replicator for minutes)."""
@@ -266,6 +294,21 @@ def _must_exist(target: str) -> None:
 
 def _when(text: str | None) -> datetime | None:
     return datetime.fromisoformat(text) if text else None
+
+
+def _table(row: Any, flag: Flag | None, refusals: int) -> TableOnHub:
+    """A hub_games row with its flag, as the head judge's view and `hub status` show it."""
+    ruling = flag.ruling if flag is not None else None
+    return TableOnHub(
+        game_id=row.game_id, label=row.label, source=row.source, entries=row.entries,
+        last_recorded_at=_when(row.last_recorded_at),
+        last_arrival_at=datetime.fromisoformat(row.last_arrival_at),
+        diverged=flag.diverged.text if flag is not None else None, refusals=refusals,
+        head_hash=row.head_hash, ruling=f"{ruling.by}: {ruling.text}" if ruling else None,
+        notes=len(flag.notes) if flag is not None else 0,
+        reported=None if row.reported_entries is None else (
+            int(row.reported_entries), str(row.reported_hash)),
+        reported_at=_when(row.reported_at), file=row.file)
 
 
 def _name_ok(name: str) -> bool:

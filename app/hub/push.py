@@ -39,12 +39,14 @@ def push_game(hub: Hub, database: Database, game_id: str, source: str, *,
     Raises HubRefused (the hub recorded why), HubUnreachable, and the ledger's errors for the
     table's own file."""
     after = 0 if from_start else hub.head(game_id)[0]
+    # Where the file is, as `hub status` on this machine can find it again.
+    file = os.path.abspath(database.location) if database.dialect == "sqlite" else None
     stored = 0
     gaps = 0
     while True:
         batch = read_batch(database, game_id, after, commands)
         try:
-            receipt = hub.receive(batch, source)
+            receipt = hub.receive(batch, source, file=file)
         except HubGap:
             # Another sender's entries went in between, or the hub lost some (a restore):
             # send from where the hub's copy ends now; twice in a row means it keeps moving.

@@ -35,8 +35,14 @@ def head_of(connection: Connection, game_id: str) -> tuple[int, str]:
     return (int(row[0]), str(row[1])) if row is not None else (0, GENESIS)
 
 
-def receive(connection: Connection, batch: Batch, source: str, stamp: str) -> Receipt:
-    """See Hub.receive: raises HubRefused, HubGap; stores the new rows otherwise."""
+def receive(connection: Connection, batch: Batch, source: str, stamp: str,
+            file: str | None = None) -> Receipt:
+    """See Hub.receive: raises HubRefused, HubGap; stores the new rows otherwise.
+
+    The batch's own chain is checked first, from the table's own anchor ("broken": the file
+    contradicts itself); then everything the batch says about entries the hub holds is
+    compared with the hub's copy ("diverged": the file contradicts the hub). A rewritten file
+    is diverged whichever way it comes: from the start (import) or from the hub's head."""
     game_id = batch.game_id
     lock_game(connection, game_id)
     held = head_of(connection, game_id)
@@ -46,9 +52,7 @@ def receive(connection: Connection, batch: Batch, source: str, stamp: str) -> Re
     if batch.first > held[0] + 1:
         raise HubGap(f"game {game_id}: the hub holds entries 1 to {held[0]}; the batch starts "
                      f"at entry {batch.first}")
-    before = (0, GENESIS) if batch.first == 1 else (batch.first - 1, _hash_at(
-        connection, game_id, batch.first - 1))
-    broken = chain_break(batch, before)
+    broken = chain_break(batch, (batch.first - 1, batch.anchor))
     if broken is not None:
         raise HubRefused("broken", game_id, broken[0], broken[1])
     _compare(connection, batch, held)
@@ -56,7 +60,19 @@ def receive(connection: Connection, batch: Batch, source: str, stamp: str) -> Re
     if new:
         _store(connection, batch, held, new, source, stamp)
         held = (new[-1][1], new[-1][10])
+    _report(connection, batch, stamp, file)
     return Receipt(game_id=game_id, stored=len(new), head=held)
+
+
+def _report(connection: Connection, batch: Batch, stamp: str, file: str | None) -> None:
+    """Keep the head the table reported with this batch (and its file): `hub status` compares
+    it with the hub's when the file itself is out of reach."""
+    values: dict[str, Any] = {"reported_entries": batch.head[0], "reported_hash": batch.head[1],
+                              "reported_at": stamp}
+    if file is not None:
+        values["file"] = file
+    connection.execute(update(hub_games).where(hub_games.c.game_id == batch.game_id)
+                       .values(**values))
 
 
 def _header_differs(connection: Connection, batch: Batch) -> str | None:
@@ -86,6 +102,12 @@ def _compare(connection: Connection, batch: Batch, held: tuple[int, str]) -> Non
     """Refuse (diverged) a batch whose entries or head differ from what the hub holds: the
     hub is the tables' outside anchor, so a rewritten or shortened file shows here."""
     game_id = batch.game_id
+    before = batch.first - 1
+    if batch.events and before > 0 and _hash_at(connection, game_id, before) != batch.anchor:
+        raise HubRefused("diverged", game_id, before,
+                         f"the table's entry {before}, the last before what it sent, differs "
+                         "from the hub's copy: the table's game was rewritten after the hub "
+                         "received it (`banker hub import` names the first entry that differs)")
     overlap = [row for row in batch.events if row[1] <= held[0]]
     if overlap:
         events = schema.events.c

@@ -27,6 +27,12 @@ class TableOnHub:
     last_arrival_at: datetime
     diverged: str | None
     refusals: int
+    head_hash: str = ""
+    ruling: str | None = None  # "judge: reason" once the head judge ruled on the divergence
+    notes: int = 0
+    reported: tuple[int, str] | None = None  # the head the table last reported with a batch
+    reported_at: datetime | None = None
+    file: str | None = None  # the table's file the last batch was read from
 
     def age_seconds(self, now: datetime) -> float | None:
         """Seconds since the table recorded its last entry (a stalled table stands out)."""

@@ -1,4 +1,4 @@
-"""The hub's own tables (migration 0006) beside the ledger's, as SQLAlchemy Core metadata."""
+"""The hub's own tables (migrations 0006, 0007) beside the ledger's, as SQLAlchemy Core metadata."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ from sqlalchemy import CheckConstraint, Column, Index, Integer, String, Table, T
 
 from app.ledger.schema import TIMESTAMP_LENGTH, metadata
 
-# One row per game the hub holds: its head as last received, where it came from, and the
-# first divergence found (a rewritten or shortened table), which stays for the head judge.
+# One row per game the hub holds: its head as last received, where it came from, and the head
+# the table last reported with a batch (so a copy behind its file shows even when the file is
+# out of reach). Its flags are rows of hub_marks, never columns changed in place.
 hub_games = Table(
     "hub_games",
     metadata,
@@ -18,8 +19,10 @@ hub_games = Table(
     Column("head_hash", String(64), nullable=False),
     Column("last_recorded_at", String(TIMESTAMP_LENGTH), nullable=True),
     Column("last_arrival_at", String(TIMESTAMP_LENGTH), nullable=False),
-    Column("diverged_at", String(TIMESTAMP_LENGTH), nullable=True),
-    Column("diverged", Text, nullable=True),
+    Column("reported_entries", Integer, nullable=True),
+    Column("reported_hash", String(64), nullable=True),
+    Column("reported_at", String(TIMESTAMP_LENGTH), nullable=True),
+    Column("file", Text, nullable=True),
 )
 
 # Every refused batch: "broken" (its own chain does not check out) or "diverged" (it differs
@@ -36,6 +39,22 @@ hub_refusals = Table(
     Column("source", Text, nullable=False),
     CheckConstraint("kind IN ('broken', 'diverged')", name="kind"),
     Index("ix_hub_refusals_game_id", "game_id"),
+)
+
+# A game's marks, append-only: "diverged" (a copy contradicted the hub's: `by` is where it came
+# from), a judge's "note" on it, and the head judge's "ruling" that lets its result count.
+hub_marks = Table(
+    "hub_marks",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(36), nullable=False),
+    Column("at", String(TIMESTAMP_LENGTH), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("seq", Integer, nullable=True),
+    Column("text", Text, nullable=False),
+    Column("by", Text, nullable=False),
+    CheckConstraint("kind IN ('diverged', 'note', 'ruling')", name="kind"),
+    Index("ix_hub_marks_game_id", "game_id"),
 )
 
 # The tournament's judges: a table takes these registrations into a new game's new_game.

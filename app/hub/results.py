@@ -1,0 +1,44 @@
+"""The hub's word on a stage's results: a DIVERGED game counts only on the head judge's ruling."""
+
+from __future__ import annotations
+
+from app.hub.errors import HubError
+from app.hub.hub import Hub, hub_url
+from app.ledger import LedgerError
+from models.tournament import TableGameRef
+
+
+def ruled_out(refs: list[TableGameRef], url: str | None,
+              notes: list[str]) -> list[TableGameRef]:
+    """The tables' games whose results may be read: each game the hub (`url`, else
+    BANKER_HUB_URL; none set: every game) marks DIVERGED is left out with a note until the
+    head judge rules on it (`banker hub rule`), then taken with a note naming the ruling.
+
+    Raises LedgerError when the hub named by `url` cannot be read (the results were to come
+    from it); a hub set only in the environment that does not answer is noted instead."""
+    found = hub_url(url)
+    if found is None:
+        return refs
+    try:
+        with Hub.open(found) as hub:
+            flags = hub.flags()
+    except HubError as e:
+        if url is not None:
+            raise LedgerError(f"the hub's marks cannot be read: {e}") from e
+        notes.append(f"the hub could not be asked whether a game diverged ({e}); the tables' "
+                     "files were read as they are")
+        return refs
+    kept = []
+    for ref in refs:
+        flag = flags.get(ref.game_id) if ref.game_id else None
+        if flag is None:
+            kept.append(ref)
+        elif flag.ruling is not None:
+            notes.append(f"table {ref.table}: DIVERGED on the hub ({flag.diverged.text}); taken "
+                         f"on {flag.ruling.by}'s ruling: {flag.ruling.text}")
+            kept.append(ref)
+        else:
+            notes.append(f"table {ref.table}: DIVERGED on the hub: {flag.diverged.text}; its "
+                         "result waits for the head judge's ruling (banker hub rule "
+                         f"{ref.game_id} --judge NAME --reason ...)")
+    return kept
