@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from app import actions, review, tournaments
-from app.hub import Hub, HubError, Refusal, TableOnHub
+from app.hub import Hub, HubError, HubUnreachable, Refusal, TableOnHub
 from app.ledger import Ledger, LedgerError, open_ledger
 from app.tables import TableGame
 from models.errors import BankerError
@@ -51,6 +51,7 @@ class TableRow:
     diverged: str | None
     refused: str | None  # the last refused batch's reason, when the hub refused any
     refusals: int
+    ruling: str | None = None  # "judge: reason" once the head judge ruled on the divergence
 
     @property
     def finished(self) -> bool:
@@ -60,7 +61,8 @@ class TableRow:
     def flagged(self) -> str | None:
         """Why the row is red, or None: diverged, refused batches, a copy that cannot be read."""
         if self.diverged:
-            return f"DIVERGED: {self.diverged}"
+            ruled = f" — ruled by {self.ruling}" if self.ruling else ""
+            return f"DIVERGED: {self.diverged}{ruled}"
         if self.refused:
             return f"{self.refusals} batch{'es' * (self.refusals > 1)} refused: {self.refused}"
         if self.facts is not None and self.facts.problem:
@@ -122,8 +124,9 @@ class HallReader:
     Raises HubError (HubUnreachable when the hub cannot be used just now) from `read`."""
 
     def __init__(self, hub_url: str, tournament: str | None = None, stage: str | None = None,
-                 now: Clock | None = None) -> None:
+                 now: Clock | None = None, opener: Callable[[str], Hub] | None = None) -> None:
         self.hub_url = hub_url
+        self.opener = opener or (lambda url: Hub.open(url, self.now))
         self.tournament = tournament
         self.stage = stage
         self.now = now or (lambda: datetime.now(UTC))
@@ -152,7 +155,7 @@ class HallReader:
 
     def _open(self) -> Hub:
         if self._hub is None:
-            self._hub = Hub.open(self.hub_url, self.now)
+            self._hub = self.opener(self.hub_url)
         return self._hub
 
     def _row(self, table: TableOnHub, refusal: Refusal | None, now: datetime) -> TableRow:
@@ -165,7 +168,7 @@ class HallReader:
             entries=table.entries, age_s=table.age_seconds(now), time_left_ms=left,
             facts=facts, diverged=table.diverged,
             refused=refusal.reason if refusal is not None and table.refusals else None,
-            refusals=table.refusals)
+            refusals=table.refusals, ruling=table.ruling)
 
     def _facts_of(self, table: TableOnHub) -> GameFacts:
         known = self._facts.get(table.game_id)
@@ -176,12 +179,25 @@ class HallReader:
             facts = _facts(game, table.entries)
         except BankerError as e:  # LedgerCorrupt, GameNotFound: shown on the row, not raised
             self._games.pop(table.game_id, None)
+            self._hub_answers(e)
             facts = GameFacts(entries=table.entries, turn=None, players=(), ended=None,
                               winner=None, disputes_open=0, clock_minutes=None,
                               clock_started=False, clock_paused=False, time_called=False,
                               problem=str(e))
         self._facts[table.game_id] = facts
         return facts
+
+    def _hub_answers(self, error: BankerError) -> None:
+        """Raise HubUnreachable unless the hub answers a fresh connection now: a copy that
+        does not read because the hub went away mid-reading is the hub's outage, shown once
+        over the tables, never a red row blaming the table."""
+        try:
+            with self.opener(self.hub_url) as probe:
+                probe.head("")
+        except HubError as down:
+            self.close()
+            raise HubUnreachable(f"the hub stopped answering during the reading: {down}"
+                                 ) from error
 
     def _game(self, game_id: str) -> TableGame:
         game = self._games.get(game_id)

@@ -47,11 +47,13 @@ class SummaryBar(QLabel):
                      f"{hall.at.astimezone():%H:%M:%S} ({hall.read_ms:.0f} ms)")
 
     def show_failure(self, reason: str, at: datetime) -> None:
+        """The hub's outage, said as the hub's: the tables are not at fault, their rows stay
+        as last read."""
         self._style(ALARM)
         since = (f"; the tables shown are as read at {self.last.at.astimezone():%H:%M:%S}"
                  if self.last is not None else "")
-        self.setText(f"The hub did not answer at {at.astimezone():%H:%M:%S}: {reason}{since}. "
-                     "Trying again.")
+        self.setText(f"HUB OUTAGE — the hub did not answer at {at.astimezone():%H:%M:%S}: "
+                     f"{reason}{since}. The tables are not at fault. Trying again.")
 
     def _style(self, style: str) -> None:
         self.setStyleSheet(f"QLabel#summary {{ {style} padding:6px; }}")
