@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from app.cli import main
 from app.ledger import GENESIS
 from app.ledger.hashing import event_hash
+from app.ledger.opening import open_database
 from app.tables import TableGame, parse_command
 from models.errors import RuleViolation
 from tests.app.conftest import SAMPLE, Banker, ledger_json, state_json
@@ -254,7 +255,9 @@ def test_running_a_new_game_into_a_file_that_holds_one_exits_3_and_adds_nothing(
 
 
 def test_state_of_an_empty_ledger_says_there_is_no_game_yet(banker: Banker, tmp_path: Path) -> None:
-    TableGame.open(str(tmp_path / "empty.db")).close()  # created, no game recorded yet
+    # A new game's file is put in place only with its game; an older version's file could be
+    # created with no game recorded yet (opening in place, as a hub's file still is).
+    open_database(tmp_path / "empty.db", create=True, readonly=False).close()
     result = banker("state", "--db", tmp_path / "empty.db")
     assert result.exit_code == 0
     assert result.stdout.strip() == "No game in this ledger yet."
