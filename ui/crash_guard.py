@@ -143,11 +143,13 @@ class CrashGuard(QObject):
 
 
 def plain_words(error: BaseException, log: str) -> str:
-    """What the banker reads: something went wrong, nothing is half-recorded, where it is written."""
+    """What the banker reads: what to do now, that nothing is half-recorded, where it is logged."""
     text = str(error).strip()
-    what = text.splitlines()[0] if text else type(error).__name__
-    return (f"Something went wrong in the window ({what}). Nothing is half-recorded: a command "
-            f"is recorded whole or not at all. The window goes on; the details are in {log}")
+    what = type(error).__name__ + (f": {text.splitlines()[0]}" if text else "")
+    return ("Something went wrong in the window, so the last key or click may have done "
+            "nothing: check the ledger feed before going on. Nothing is half-recorded (a "
+            f"command is recorded whole or not at all). Details for the organisers are in {log} "
+            f"({what}).")
 
 
 def install(app: QApplication) -> CrashGuard:

@@ -93,8 +93,10 @@ def test_a_key_whose_menu_cannot_be_built_is_logged_and_said_and_the_window_goes
     keys(qtbot, window, "b")
 
     assert window.isVisible()
-    assert window.messages.text().startswith("Something went wrong in the window (list indices")
-    assert "Nothing is half-recorded" in window.messages.text()
+    said = window.messages.text()
+    assert said.startswith("Something went wrong in the window, so the last key or click")
+    assert "Nothing is half-recorded" in said and str(error_log.log_path()) in said
+    assert "(TypeError: list indices must be integers or slices, not NoneType)" in said
     report = last_report()
     assert "TypeError: list indices must be integers" in report
     assert "in settle" in report  # the traceback, from the window's handler down
@@ -122,7 +124,7 @@ def test_a_fault_inside_the_ledger_write_records_nothing_half_done(
     keys(qtbot, window, "32")  # a roll: its events are decided, written, then the fault
 
     assert window.isVisible()
-    assert "(the machine faltered between the rows and the commit)" in window.messages.text()
+    assert "(Boom: the machine faltered between the rows and the commit)" in window.messages.text()
     assert "Boom" in last_report()
     assert rows(window) == before  # no entry of the roll: the transaction was rolled back
     assert game.state == state  # the service folded its state back to the ledger's head
