@@ -30,7 +30,7 @@ def often(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
-def _recorded(db: Path) -> tuple[GameState, str]:
+def recorded(db: Path) -> tuple[GameState, str]:
     """A game recorded through the table, closed; its true state (every entry folded, no
     snapshot) and its head as the scoresheet prints it."""
     game = played(db, "classic", seed=5, commands=60)
@@ -42,7 +42,7 @@ def _recorded(db: Path) -> tuple[GameState, str]:
     return truth, head
 
 
-def _pinned_seqs(db: Path) -> list[int]:
+def pinned_seqs(db: Path) -> list[int]:
     """The seqs of the stored snapshots whose hash a command row pins, in order."""
     with closing(sqlite3.connect(db)) as connection:
         texts = [text for (text,) in connection.execute("SELECT payload FROM commands")]
@@ -60,7 +60,7 @@ def _forged(text: str) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
-def _forge(db: Path, seq: int) -> None:
+def forge(db: Path, seq: int) -> None:
     """Rewrite the snapshot at `seq` and store its hash recomputed, as a forger with the file would."""
     with closing(sqlite3.connect(db, isolation_level=None)) as connection:
         game_id, event_hash, form, text = connection.execute(
@@ -111,9 +111,9 @@ def test_a_forged_pinned_snapshot_is_passed_over_with_a_warning_naming_it(
     tmp_path: Path, banker: Banker
 ) -> None:
     db = tmp_path / "ledger.db"
-    truth, _ = _recorded(db)
-    seq = _pinned_seqs(db)[-1]  # the one a fold of the head starts from
-    _forge(db, seq)
+    truth, _ = recorded(db)
+    seq = pinned_seqs(db)[-1]  # the one a fold of the head starts from
+    forge(db, seq)
     named = f"snapshot at event {seq} was changed after it was stored"
 
     opened = TableGame.open(str(db), readonly=True)  # what the windows open
@@ -140,7 +140,7 @@ def test_a_forged_snapshot_the_chain_never_pinned_is_never_folded_from(
     tmp_path: Path, banker: Banker
 ) -> None:
     db = tmp_path / "ledger.db"
-    truth, _ = _recorded(db)
+    truth, _ = recorded(db)
     seq = _plant_at_head(db, truth)
 
     opened = TableGame.open(str(db), readonly=True)
@@ -164,12 +164,12 @@ def test_a_file_written_before_pins_folds_from_its_entries_and_ignores_a_forged_
     # A game recorded before snapshots were pinned: none of its snapshots is folded from.
     monkeypatch.setattr(snapshot_pins, "pinned", lambda command, pin: command)
     db = tmp_path / "ledger.db"
-    truth, _ = _recorded(db)
+    truth, _ = recorded(db)
     monkeypatch.undo()
-    assert _pinned_seqs(db) == []
+    assert pinned_seqs(db) == []
     with closing(sqlite3.connect(db)) as connection:
         (seq,) = connection.execute("SELECT max(seq) FROM snapshots").fetchone()
-    _forge(db, seq)
+    forge(db, seq)
 
     opened = TableGame.open(str(db), readonly=True)
     assert opened.state == truth and opened.snapshots == [] and opened.problems == []
@@ -183,9 +183,9 @@ def test_a_forger_who_rewrites_the_pin_too_rewrites_the_chain_and_the_signed_hea
     tmp_path: Path, banker: Banker
 ) -> None:
     db = tmp_path / "ledger.db"
-    _, head = _recorded(db)
-    seq = _pinned_seqs(db)[-1]
-    _forge(db, seq)
+    _, head = recorded(db)
+    seq = pinned_seqs(db)[-1]
+    forge(db, seq)
     with closing(sqlite3.connect(db, isolation_level=None)) as connection:
         (digest,) = connection.execute("SELECT hash FROM snapshots WHERE seq = ?",
                                        (seq,)).fetchone()
