@@ -38,3 +38,10 @@ class MessageArea(QLabel):
         if level != self.level or not self.styleSheet():  # restyling costs a repaint's worth
             self.setStyleSheet(f"QLabel#messages {{ {STYLES[level]} padding:6px; }}")
         self.level = level
+
+
+def untrusted(problems: list[str]) -> str:
+    """The warning for a game whose file does not verify: what is shown is the chain's fold."""
+    more = f" (and {len(problems) - 1} more; the judge's Verify tab lists them)" if len(problems) > 1 else ""
+    return (f"WARNING: this ledger does not verify: {problems[0]}{more}. What is shown is "
+            "folded from the chain's own entries; call a judge.")

@@ -125,6 +125,8 @@ def _refuse_foreign(path: Path) -> None:
         if getattr(e, "sqlite_errorname", "") == "SQLITE_NOTADB":
             raise translate(e, str(path)) from e
         return
+    except UnicodeDecodeError:  # a damaged schema's text: the full checks name the damage
+        return
     if tables and "alembic_version" not in tables:
         raise LedgerError(foreign_message(str(path), sorted(tables)))
 

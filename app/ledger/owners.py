@@ -78,11 +78,3 @@ def held(path: str | os.PathLike[str]) -> bool:
     key = identity(path)
     with _lock:
         return key is not None and _held[key] > 0
-
-
-def refuse_if_held(path: str | os.PathLike[str]) -> None:
-    """Raise LedgerError before anything would open the file outside SQLite while this process
-    holds it (closing that descriptor would drop SQLite's locks on it)."""
-    if held(path):
-        raise LedgerError(f"{path}: this program has the ledger open; it is read only through "
-                          "SQLite while it is (another descriptor would drop SQLite's locks)")

@@ -7,13 +7,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QSettings
 
 from app import positions
 from app.tables import TableGame
 from tests.app.test_forged_snapshots import FORGER_PIN, forge, pinned_seqs, recorded
 from tests.app.test_snapshots import JUDGE, PIN
 from ui.judge.session import JudgeSession
+from ui.judge.window import JudgeWindow
 from ui.table.session import TableSession
+from ui.table.window import TableWindow
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -60,3 +63,29 @@ def test_the_banker_window_signs_in_the_true_judge_only(tmp_path: Path, qtbot: o
         assert session.sign_in_judge(JUDGE, PIN) is None
     finally:
         session.close()
+
+
+def test_both_windows_warn_that_the_file_does_not_verify_and_show_the_true_cash(
+        tmp_path: Path, qtbot: object) -> None:
+    # The forged snapshot gives P1 5,000 more; both windows show the fold of the chain instead,
+    # and say in their message line that the file does not verify, naming the snapshot.
+    db = tmp_path / "ledger.db"
+    truth, _ = recorded(db)
+    forge(db, pinned_seqs(db)[-1])
+    table = TableSession(TableGame.open(str(db)), tick_ms=None)
+    judge = JudgeSession(str(db), poll_ms=None)
+    try:
+        banker_window = TableWindow(table, settings=QSettings(str(tmp_path / "s.ini"),
+                                                              QSettings.Format.IniFormat))
+        judge_window = JudgeWindow(judge)
+        qtbot.addWidget(banker_window)  # type: ignore[attr-defined]
+        qtbot.addWidget(judge_window)  # type: ignore[attr-defined]
+        assert table.game.state == truth
+        for window in (banker_window, judge_window):
+            text = window.messages.text()
+            assert text.startswith("WARNING: this ledger does not verify: snapshot at event")
+            assert "call a judge" in text
+            assert window.messages.level == "warning"
+    finally:
+        table.close()
+        judge.close()

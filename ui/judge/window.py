@@ -29,7 +29,7 @@ from ui.judge.entries_panel import EntriesPanel
 from ui.judge.session import JudgeSession
 from ui.judge.time_travel import TimeTravel
 from ui.judge.verify_panel import VerifyPanel
-from ui.messages import MessageArea
+from ui.messages import MessageArea, untrusted
 
 TITLE = "Judge's window"
 READ_ONLY = ("READ-ONLY: the judge's window records nothing until a judge gives name and PIN "
@@ -54,7 +54,8 @@ class JudgeWindow(QMainWindow):
         self.verify = VerifyPanel(session)
         self.tabs = QTabWidget()
         self.messages = MessageArea()
-        self.messages.say(HINT)
+        self.messages.say(untrusted(session.game.problems) if session.game.problems else HINT,
+                          "warning" if session.game.problems else "info")
         self.mode = QLabel(READ_ONLY)
         self.mode.setObjectName("mode")
         self.mode.setWordWrap(True)

@@ -27,7 +27,7 @@ from app.views import TableView, feed_entries, table_view
 from models.errors import BadInput, BankerError
 from ui import scale
 from ui.display.window import DisplayWindow
-from ui.messages import MessageArea
+from ui.messages import MessageArea, untrusted
 from ui.scoresheet.dialog import ScoresheetDialog
 from ui.table.action_area import ActionArea
 from ui.table.action_params import ParamsDialog
@@ -115,6 +115,8 @@ class TableWindow(QMainWindow):
         self.setWindowTitle("Championship Banker — table")
         self.resize(1366, 768)
         self.refresh([])
+        if session.game.problems:  # shown as the game it truly is, and said plainly
+            self.messages.say(untrusted(session.game.problems), "warning")
 
     # Layout ------------------------------------------------------------------------------
 
