@@ -10,8 +10,6 @@ from urllib.parse import unquote
 
 from sqlalchemy import URL
 
-from app.ledger.errors import LedgerError
-
 # POSIX record locks belong to the process, not to the descriptor: closing ANY descriptor of a
 # file drops every lock the process holds on it, SQLite's included (SQLite's "How To Corrupt
 # An SQLite Database File", 2.2.1). SQLite's unix VFS shares one lock state per inode among all
