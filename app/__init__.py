@@ -1,1 +1,1 @@
-"""The application: the ledger, the services the UI and CLI call, the clock, tournaments, wiring."""
+"""The application, one package per capability (docs/architecture.md is the map). Imports models."""

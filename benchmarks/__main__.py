@@ -12,7 +12,8 @@ import time
 from pathlib import Path
 from random import Random
 
-from app.tables import TableGame, parse_command
+from app.table.command_text import parse_command
+from app.table.service import TableGame
 from benchmarks import engine, ledger
 from models.choices import random_command
 from models.engine import decide

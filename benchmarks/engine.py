@@ -12,8 +12,9 @@ from functools import partial
 from random import Random
 from typing import Any
 
-from app import rulebook, simulate
-from app.simulate import play, run
+from app.editions import rulebook
+from app.simulator import simulate
+from app.simulator.simulate import play, run
 from models import table as table_module
 from models.choices import random_command
 from models.commands import Command, NewGame

@@ -6,9 +6,9 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from random import Random
 
-from app import judges
-from app.simulate import roll_off
-from app.tables import TableGame
+from app.simulator.simulate import roll_off
+from app.table import judges
+from app.table.service import TableGame
 from models.choices import random_command
 from models.commands import Command, NewGame
 from models.engine import decide

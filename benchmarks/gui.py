@@ -71,8 +71,8 @@ def launch(games: int = 0) -> tuple[float, float]:
 
 
 def _games(folder: Path, count: int) -> None:
-    from app import games  # noqa: PLC0415
-    from app.paths import DATA_DIR_ENV  # noqa: PLC0415
+    from app.datafolder.paths import DATA_DIR_ENV  # noqa: PLC0415
+    from app.games import folder as games  # noqa: PLC0415
 
     previous = os.environ.get(DATA_DIR_ENV)
     os.environ[DATA_DIR_ENV] = str(folder)
@@ -93,7 +93,8 @@ def _games(folder: Path, count: int) -> None:
 def long_game(db: Path, events: int = 3000, seed: int = 3) -> Any:
     """A classic game of at least `events` events, played by random legal commands (as the
     ledger benchmark does), left where the player to act may throw the dice."""
-    from app.tables import TableGame, parse_command  # noqa: PLC0415
+    from app.table.command_text import parse_command  # noqa: PLC0415
+    from app.table.service import TableGame  # noqa: PLC0415
     from models.choices import random_command  # noqa: PLC0415
     from models.engine import decide  # noqa: PLC0415
     from models.errors import BankerError  # noqa: PLC0415

@@ -13,7 +13,7 @@ from pathlib import Path
 from random import Random
 
 from app.hub import Backoff, Hub, Replicator
-from app.tables import TableGame
+from app.table.service import TableGame
 from benchmarks.games import next_command, open_game
 from tests import postgres
 

@@ -21,8 +21,8 @@ from pathlib import Path
 from random import Random
 
 from app.ledger import open_ledger
-from app.tables import TableGame
-from app.verify import verify_game
+from app.review.verify import verify_game
+from app.table.service import TableGame
 from benchmarks.games import next_command, open_game, play_to, reopen
 from models.commands import Rewind, Undo
 

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from random import Random
 
-from app import review
-from app.tables import TableGame
+from app.review import service as review
+from app.table.service import TableGame
 from benchmarks.games import open_game, play_to
 
 SIZES = (3_000, 20_000)

@@ -19,12 +19,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from app import games, tournaments
+from app.datafolder.paths import DATA_DIR_ENV
+from app.games import folder as games
 from app.hub import Hub, push_file
-from app.paths import DATA_DIR_ENV
-from app.tables import parse_command
-from models.tournament import Player
-from models.tournament_standings import standings
+from app.table.command_text import parse_command
+from app.tournament import service as tournaments
+from models.tournament.records import Player
+from models.tournament.standings import standings
 
 START = datetime(2026, 11, 21, 9, 0, tzinfo=UTC)
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from app.paths import DATA_DIR_ENV
+from app.datafolder.paths import DATA_DIR_ENV
 
 
 @pytest.fixture(autouse=True, scope="session")

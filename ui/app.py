@@ -12,8 +12,8 @@ from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QStackedWidget
 
-from app import games
-from app.games import utc_now
+from app.games import folder as games
+from app.games.folder import utc_now
 from models.errors import BankerError
 from ui import crash_guard
 from ui.sounds import Sounds
@@ -119,13 +119,13 @@ class MainWindow(QMainWindow):
     def _start_table(self, tid: str, stage: str, table: int,
                      roll_off: list[dict[str, list[int]]], banker: str,
                      judge: tuple[str, str] | None) -> Path:
-        from app import tournaments  # noqa: PLC0415
+        from app.tournament import service as tournaments  # noqa: PLC0415
 
         return tournaments.start_table(tid, stage, table, roll_off, banker, judge, now=self.now)
 
     def open_sample(self) -> None:
         """Record the sample game afresh and open it."""
-        from app.actions import refusal_text  # noqa: PLC0415
+        from app.table.actions import refusal_text  # noqa: PLC0415
 
         self._close_table()
         try:
@@ -155,7 +155,7 @@ class MainWindow(QMainWindow):
     def open_judge(self, path: Path) -> QMainWindow | None:
         """The judge's window on a game file, beside this one (read-only until a judge signs
         in); on failure say why on the start page."""
-        from app.actions import refusal_text  # noqa: PLC0415
+        from app.table.actions import refusal_text  # noqa: PLC0415
         from ui.judge.session import JudgeSession  # noqa: PLC0415
         from ui.judge.window import JudgeWindow  # noqa: PLC0415
 
@@ -201,7 +201,7 @@ class MainWindow(QMainWindow):
 
     def open_game(self, path: Path) -> TableWindow | None:
         """Open a game file where its last entry left it; on failure say why on the start page."""
-        from app.actions import refusal_text  # noqa: PLC0415
+        from app.table.actions import refusal_text  # noqa: PLC0415
         from ui.table.session import TableSession  # noqa: PLC0415
         from ui.table.window import TableWindow  # noqa: PLC0415
 

@@ -13,8 +13,8 @@ from typing import Any, NoReturn, Protocol, TypeVar
 
 import click
 
-from app.cli import EXIT_LEDGER, EXIT_REFUSED
-from app.ledger import LedgerError
+from app.cli.main import EXIT_LEDGER, EXIT_REFUSED
+from app.table.errors import LedgerError
 from models.errors import BankerError
 from ui.system_check import display_problem, qt_missing
 

@@ -12,7 +12,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QtMsgType, Signal, qInstallMessageHandler
 from PySide6.QtWidgets import QApplication, QWidget
 
-from app import error_log
+from app.datafolder import error_log
 from ui.messages import MessageArea
 
 ExceptHook = Callable[[type[BaseException], BaseException, TracebackType | None], object]
@@ -108,7 +108,7 @@ class CrashGuard(QObject):
         """Each open game's ledger head, as its window's session holds it (nothing is read from
         the file: the error may be the file's)."""
         # Imported here: the ledger's libraries load when a game opens, not before the first paint.
-        from app.tables import TableGame  # noqa: PLC0415
+        from app.table.service import TableGame  # noqa: PLC0415
 
         found: dict[int, error_log.Head] = {}
         for top in self.app.topLevelWidgets():

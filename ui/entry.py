@@ -98,7 +98,6 @@ def commands() -> click.Group:
     import ui.judge.chart_command  # noqa: PLC0415 (registers chart)
     import ui.judge.command  # noqa: PLC0415 (registers `banker judge`)
     import ui.tournament.command  # noqa: F401, PLC0415 (registers tournament-window)
-    from app.hub import cli as _hub  # noqa: F401, PLC0415 (registers `banker hub`)
     from ui.scoresheet.command import main as cli  # noqa: PLC0415
     from ui.tournament import publish_command as _tournament  # noqa: F401, PLC0415 (`tournament`)
 

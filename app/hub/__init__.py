@@ -1,5 +1,7 @@
-"""The tournament's hub: every table's game copied into one database (PostgreSQL), each entry
-checked on arrival, the hub the tables' outside anchor, and the tournament's judges.
+"""The hub: every table's game copied into one database, checked on arrival. Imports table, ledger.
+
+Each entry is checked on arrival; the hub is the tables' outside anchor, and holds the
+tournament's judges.
 
 The head judge's window reads it through `Hub` (`tables()`, `refusals()`, `head()`,
 `game_ids()`, `database` for the ledger's readers); a table copies to it with `Replicator`."""

@@ -20,13 +20,13 @@ from app.hub.errors import HubError, HubRefused, HubUnreachable
 from app.hub.marks import Flag, Mark, add_judges_mark, flags_of, game_named, mark_diverged, read_marks
 from app.hub.records import Receipt, Refusal, TableOnHub
 from app.hub.schema import hub_games, hub_judges, hub_refusals
-from app.judges import check_pin, hash_pin
 from app.ledger import Ledger, schema
 from app.ledger.database import Database, ledger_url
 from app.ledger.errors import LedgerError, LedgerNotFound
 from app.ledger.hashing import format_timestamp
 from app.ledger.migration import schema_status
 from app.ledger.opening import open_database
+from app.table.judges import check_pin, hash_pin
 from models.commands import JudgeEntry
 
 HUB_URL_ENV = "BANKER_HUB_URL"

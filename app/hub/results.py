@@ -5,7 +5,7 @@ from __future__ import annotations
 from app.hub.errors import HubError
 from app.hub.hub import Hub, hub_url
 from app.ledger import LedgerError
-from models.tournament import TableGameRef
+from models.tournament.records import TableGameRef
 
 
 def ruled_out(refs: list[TableGameRef], url: str | None,

@@ -1,4 +1,4 @@
-"""The ledger: append-only, hash-chained storage of games, commands, events and transfers."""
+"""The ledger: append-only, hash-chained storage of games and their entries. Imports nothing of app."""
 
 from app.ledger.errors import (
     ConcurrentWrite,

@@ -15,7 +15,8 @@ from pathlib import Path
 # Run as a script, so the project root is not on the path by itself.
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from app.tables import TableGame, parse_command
+from app.table.command_text import parse_command
+from app.table.service import TableGame
 
 WAIT_S = 120
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from app.cli import main
+from app.cli.main import main
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE = REPO / "examples" / "classic-sample.jsonl"

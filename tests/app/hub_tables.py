@@ -7,10 +7,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from random import Random
 
-from app import judges
 from app.hub import Hub
-from app.simulate import roll_off
-from app.tables import TableGame
+from app.simulator.simulate import roll_off
+from app.table import judges
+from app.table.service import TableGame
 from models.choices import random_command
 from models.commands import NewGame
 from models.engine import decide

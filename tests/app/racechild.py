@@ -17,7 +17,7 @@ from pathlib import Path
 # Run as a script, so the project root is not on the path by itself.
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from app.cli import main as banker
+from app.cli.main import main as banker
 
 
 def runner(db: Path, script: str, gate: int, out: Path) -> None:

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from app import judges
-from app.tables import TableGame, parse_command, read_script
+from app.table import judges
+from app.table.command_text import parse_command, read_script
+from app.table.service import TableGame
 from models.commands import NewGame
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -19,7 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from app.hub.replicator import Replicator
 from app.ledger import open_ledger
-from app.tables import TableGame, parse_command
+from app.table.command_text import parse_command
+from app.table.service import TableGame
 from models.engine import legal_commands
 from tests.app.killchild import NEW_GAME
 

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from app import actions
-from app.action_candidates import build_words
-from app.tables import TableGame, parse_command, read_script
+from app.table import actions
+from app.table.candidates import build_words
+from app.table.command_text import parse_command, read_script
+from app.table.service import TableGame
 
 REPO = Path(__file__).resolve().parents[2]
 CLASSIC = REPO / "examples" / "classic-sample.jsonl"

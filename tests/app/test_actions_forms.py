@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from app import actions, forms
-from app.tables import TableGame, parse_command, read_script
+from app.table import actions, forms
+from app.table.command_text import parse_command, read_script
+from app.table.service import TableGame
 from models.errors import BadInput
 
 REPO = Path(__file__).resolve().parents[2]

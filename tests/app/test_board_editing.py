@@ -8,19 +8,20 @@ from pathlib import Path
 
 import pytest
 
-from app import rulebook
-from app.board_editing import (
+from app.datafolder.paths import DATA_DIR_ENV, editions_dir
+from app.editions import rulebook
+from app.editions.board_editor import (
     BoardDraft,
     edition_path,
     id_refusal,
     open_board,
-    preview_view,
     save_edition,
     suggested_id,
 )
-from app.board_toml import board_toml
-from app.paths import DATA_DIR_ENV, editions_dir
-from app.tables import TableGame, parse_command
+from app.editions.board_toml import board_toml
+from app.table.command_text import parse_command
+from app.table.service import TableGame
+from app.table.views import board_preview
 from models.board import Board
 from models.errors import BadInput, DataFileError
 from models.loading import parse
@@ -115,7 +116,7 @@ def test_names_are_marked_confirmed_one_by_one() -> None:
     assert draft.unconfirmed() == 30  # the shipped file confirms none of its placeholders
     assert draft.edit(1, "name_confirmed", True) == "space 1 'Street 1 (brown)': name confirmed"
     assert draft.unconfirmed() == 29
-    assert preview_view(draft.board).spaces[1].name_confirmed
+    assert board_preview(draft.board).spaces[1].name_confirmed
 
 
 def test_a_colour_sets_colour_is_a_hex_colour_and_its_name_not_empty() -> None:

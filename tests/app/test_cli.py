@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from app.cli import main
+from app.cli.main import main
 from app.ledger import GENESIS
 from app.ledger.hashing import event_hash
 from app.ledger.opening import open_database
-from app.tables import TableGame, parse_command
+from app.table.command_text import parse_command
+from app.table.service import TableGame
 from models.errors import RuleViolation
 from tests.app.conftest import SAMPLE, Banker, ledger_json, state_json
 from tests.app.tamper_tools import pins

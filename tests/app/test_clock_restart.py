@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
-from app.judges import judges_field
 from app.ledger import StoredEvent
-from app.tables import TableGame, parse_command
+from app.table.command_text import parse_command
+from app.table.judges import judges_field
+from app.table.service import TableGame
 
 CLOCKCHILD = Path(__file__).with_name("clockchild.py")
 COMMIT_TIMEOUT_S = 30.0

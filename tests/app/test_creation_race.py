@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from app.paths import sample_script
-from app.tables import TableGame, read_script
-from app.verify import verify_game
+from app.datafolder.paths import sample_script
+from app.review.verify import verify_game
+from app.table.command_text import read_script
+from app.table.service import TableGame
 
 RACECHILD = Path(__file__).with_name("racechild.py")
 ROUNDS = 25

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from app.cli import main
+from app.cli.main import main
 from tests.app.conftest import SAMPLE, Banker, state_json
 
 

@@ -16,7 +16,8 @@ from sqlalchemy import create_engine, text
 from app.ledger import LedgerRejected, LedgerWriteError, open_ledger
 from app.ledger.errors import LedgerNotFound
 from app.ledger.migration import alembic_config
-from app.tables import TableGame, parse_command
+from app.table.command_text import parse_command
+from app.table.service import TableGame
 from tests.app.conftest import Banker
 
 NEW_GAME = {"type": "new_game", "profile": "classic", "players": ["Ann", "Bob"],

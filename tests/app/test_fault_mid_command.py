@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from app import tables
 from app.ledger import appending
-from app.tables import TableGame, parse_command
-from app.verify import verify_game
+from app.review.verify import verify_game
+from app.table import service as tables
+from app.table.command_text import parse_command
+from app.table.service import TableGame
 from models.engine import legal_commands
 from tests.clocks import Clock
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from app import judges, positions, snapshot_pins, voids
-from app.anchors import head_text
 from app.ledger.snapshots import snapshot_hash
-from app.tables import TableGame
+from app.table import judges, positions, snapshot_pins, voids
+from app.table.anchors import head_text
+from app.table.service import TableGame
 from models.state import GameState
 from tests.app.conftest import Banker
 from tests.app.tamper_tools import drop_triggers, rechain

@@ -16,8 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from app.cli import main
-from app.tables import TableGame, command_json, parse_command
+from app.cli.main import main
+from app.table.command_text import command_json, parse_command
+from app.table.service import TableGame
 from models.engine import legal_commands
 from models.errors import BankerError
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from app import games
-from app.judges import JudgeAuthError
-from app.tables import parse_command
+from app.games import folder as games
+from app.table.command_text import parse_command
+from app.table.judges import JudgeAuthError
 from models.errors import RuleViolation
 from tests.clocks import Clock
 

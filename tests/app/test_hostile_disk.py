@@ -24,7 +24,8 @@ import pytest
 from sqlalchemy import event
 
 from app.ledger import LedgerWriteError
-from app.tables import TableGame, command_json, parse_command, read_script
+from app.table.command_text import command_json, parse_command, read_script
+from app.table.service import TableGame
 from models.engine import legal_commands
 from tests.app.conftest import REPO, SAMPLE, Banker
 

@@ -15,12 +15,12 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import func, select
 
-from app.cli import main
+from app.cli.hub import hub_group
+from app.cli.main import main
 from app.hub import Hub, HubGap, HubRefused, push_file, read_batch
-from app.hub.cli import hub_group
 from app.ledger import LedgerError, open_ledger, schema
 from app.ledger.hashing import canonical_json
-from app.tables import TableGame
+from app.table.service import TableGame
 from tests.app.hub_tables import HUBS, fresh_hub, new_table, play
 from tests.app.tamper_tools import drop_triggers, rechain
 

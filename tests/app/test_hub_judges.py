@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from app import judges
-from app.cli import main
-from app.games import create_game
+from app.cli.hub import hub_group
+from app.cli.main import main
+from app.games.folder import create_game
 from app.hub import Hub, HubError, with_hub_judges
-from app.hub.cli import hub_group
-from app.judges import JudgeAuthError
-from app.tables import TableGame
+from app.table import judges
+from app.table.judges import JudgeAuthError
+from app.table.service import TableGame
 from tests.app.hub_tables import HUBS, fresh_hub
 
 assert main.get_command(None, "hub") is hub_group  # type: ignore[arg-type]  # registered

@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import func, select
 
-from app.cli import main
+from app.cli.main import main
 from app.hub import Backoff, Hub, Replicator, hub_url
 from app.ledger import LedgerRejected, open_ledger, schema
 from tests import postgres

@@ -15,11 +15,11 @@ from random import Random
 import pytest
 from click.testing import CliRunner
 
-from app.cli import main
+from app.cli.hub import hub_group
+from app.cli.main import main
 from app.hub import Hub, HubError, HubRefused, Replicator, push_file, read_batch
-from app.hub.cli import hub_group
-from app.judges import JudgeAuthError
 from app.ledger import LedgerError, open_ledger
+from app.table.judges import JudgeAuthError
 from tests.app.hub_tables import HUBS, JUDGE, PIN, fresh_hub, new_table, play
 from tests.app.tamper_tools import drop_triggers, rechain
 

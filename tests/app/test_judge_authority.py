@@ -15,12 +15,13 @@ from alembic import command as alembic
 from click.testing import CliRunner, Result
 from sqlalchemy import create_engine
 
-from app.cli import EXIT_REFUSED, main
-from app.judges import JudgeAuthError, failures, judges_field
+from app.cli.main import EXIT_REFUSED, main
 from app.ledger import open_ledger
 from app.ledger.migration import alembic_config
-from app.tables import TableGame, parse_command
-from app.verify import verify_game
+from app.review.verify import verify_game
+from app.table.command_text import parse_command
+from app.table.judges import JudgeAuthError, failures, judges_field
+from app.table.service import TableGame
 from models.errors import BadInput
 
 PIN, KIM_PIN = "739104", "502817"

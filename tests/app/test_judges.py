@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from app.cli import EXIT_REFUSED, main
-from app.judges import JudgeAuthError, failures, judges_field
-from app.tables import TableGame, parse_command
+from app.cli.main import EXIT_REFUSED, main
+from app.table.command_text import parse_command
+from app.table.judges import JudgeAuthError, failures, judges_field
+from app.table.service import TableGame
 from models.errors import BadInput
 from tests.app.conftest import Banker, ledger_json
 

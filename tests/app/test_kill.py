@@ -22,9 +22,9 @@ from pathlib import Path
 import pytest
 
 from app.ledger import open_ledger
-from app.tables import TableGame
-from app.verify import verify_game
-from app.voids import stored_to_event
+from app.review.verify import verify_game
+from app.table.service import TableGame
+from app.table.voids import stored_to_event
 from models.engine import legal_commands, replay
 
 KILLCHILD = Path(__file__).with_name("killchild.py")

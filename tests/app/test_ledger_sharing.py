@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from app.tables import TableGame
-from app.verify import verify_game
+from app.review.verify import verify_game
+from app.table.service import TableGame
 
 SHARECHILD = Path(__file__).with_name("sharechild.py")
 OTHER_OPENINGS = 60

@@ -7,11 +7,13 @@ from random import Random
 
 import pytest
 
-from app import actions, review_entries, rulebook, views
+from app.editions import rulebook
 from app.ledger import StoredEvent
-from app.simulate import play, roll_off
-from app.tables import TableGame
-from app.voids import stored_to_event
+from app.review import entries as review_entries
+from app.simulator.simulate import play, roll_off
+from app.table import actions, views
+from app.table.service import TableGame
+from app.table.voids import stored_to_event
 from models.choices import random_command
 from models.commands import NewGame
 from models.describe import describe

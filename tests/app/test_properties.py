@@ -13,10 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app import rulebook
-from app.tables import TableGame, parse_command
-from app.verify import verify_game
-from app.voids import stored_to_event
+from app.editions import rulebook
+from app.review.verify import verify_game
+from app.table.command_text import parse_command
+from app.table.service import TableGame
+from app.table.voids import stored_to_event
 from models.board import Street
 from models.commands import Command
 from models.engine import Table, decide, legal_commands, replay

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from app.cli import main
+from app.cli.main import main
 from tests.app.conftest import REPO, Banker, ledger_json, state_json
 
 EXAMPLE = REPO / "examples" / "propnex-game.jsonl"

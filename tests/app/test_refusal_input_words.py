@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from app.tables import parse_command
+from app.table.command_text import parse_command
 from models.commands import Bid, Fine, MortgageeSale
 from models.errors import BadInput
 

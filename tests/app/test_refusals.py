@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from app.judges import judges_field
 from app.ledger import StaleSequence
-from app.tables import TableGame, parse_command
+from app.table.command_text import parse_command
+from app.table.judges import judges_field
+from app.table.service import TableGame
 from models.errors import RuleViolation
 from tests.app.conftest import SAMPLE
 

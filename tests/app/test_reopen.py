@@ -13,12 +13,12 @@ from random import Random
 
 import pytest
 
-from app import judges, voids
 from app.ledger import LedgerCorrupt, open_ledger
 from app.ledger.chain import chain_sound
 from app.ledger.verify import chain_problems
-from app.simulate import roll_off
-from app.tables import TableGame
+from app.simulator.simulate import roll_off
+from app.table import judges, voids
+from app.table.service import TableGame
 from benchmarks.games import SteppingClock
 from models.choices import random_command
 from models.commands import NewGame, Rewind, Undo

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from app import review
-from app.tables import TableGame
+from app.review import service as review
+from app.table.service import TableGame
 from models.errors import BadInput, RuleViolation
 from models.scoring import score
 from tests.app.recorded_games import SetClock, line_of, play, record

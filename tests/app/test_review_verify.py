@@ -7,8 +7,8 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
-from app import review
-from app.tables import TableGame
+from app.review import service as review
+from app.table.service import TableGame
 from tests.app.conftest import Banker
 from tests.app.tamper_tools import drop_triggers, rechain
 

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from app import rulebook
-from app.paths import DATA_DIR_ENV, editions_dir
-from app.tables import TableGame, parse_command
+from app.datafolder.paths import DATA_DIR_ENV, editions_dir
+from app.editions import rulebook
+from app.table.command_text import parse_command
+from app.table.service import TableGame
 from models.board import Board
 from models.commands import NewGame
 from models.engine import Table

@@ -5,8 +5,8 @@ import os
 import pytest
 from click.testing import CliRunner
 
-from app import simulate
-from app.cli import main
+from app.cli.main import main
+from app.simulator import simulate
 
 # CI plays this many games per profile; SIM_GAMES raises or lowers it for a local run.
 GAMES = int(os.environ.get("SIM_GAMES", "700"))

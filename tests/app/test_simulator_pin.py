@@ -5,7 +5,7 @@ import hashlib
 
 import pytest
 
-from app import simulate
+from app.simulator import simulate
 from models.events import Event
 
 # The SHA-256 (first 16 hex digits) of every event's JSON, one per line, of seeds 1-5 played to

@@ -3,8 +3,8 @@
 import pytest
 from click.testing import CliRunner
 
-from app import simulate
-from app.cli import main
+from app.cli.main import main
+from app.simulator import simulate
 
 
 @pytest.mark.parametrize("profile", ["classic", "sg-championship", "propnex-championship"])

@@ -11,11 +11,11 @@ from random import Random
 
 import pytest
 
-from app import judges, positions, voids
 from app.ledger.snapshots import snapshot_hash
-from app.simulate import roll_off
-from app.tables import TableGame
-from app.verify import verify_game
+from app.review.verify import verify_game
+from app.simulator.simulate import roll_off
+from app.table import judges, positions, voids
+from app.table.service import TableGame
 from benchmarks.games import SteppingClock
 from models.choices import random_command
 from models.commands import NewGame, Rewind, Undo

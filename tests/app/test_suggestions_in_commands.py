@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.tables import parse_command
+from app.table.command_text import parse_command
 from models.errors import BadInput
 from tests.app.conftest import Banker
 

@@ -12,7 +12,8 @@ import pytest
 
 from app.ledger import LedgerCorrupt, open_ledger
 from app.ledger.hashing import canonical_json
-from app.tables import TableGame, parse_command, read_script
+from app.table.command_text import parse_command, read_script
+from app.table.service import TableGame
 from tests.app.conftest import SAMPLE, Banker, state_json
 from tests.app.tamper_tools import rechain
 

@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 
-from app import judges
-from app.tables import TableGame, parse_command
-from app.times import MAX_SKEW
+from app.table import judges
+from app.table.command_text import parse_command
+from app.table.service import TableGame
+from app.table.times import MAX_SKEW
 from models.errors import BadInput, RuleViolation
 from tests.app.conftest import Banker
 

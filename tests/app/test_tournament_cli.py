@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner, Result
 from pypdf import PdfReader
 
-from app import tournaments
-from app.paths import DATA_DIR_ENV
-from models.tournament import record_result
+from app.datafolder.paths import DATA_DIR_ENV
+from app.tournament import service as tournaments
+from models.tournament.changes import record_result
 from tests.app.conftest import REPO
 from ui.entry import main
 
@@ -147,7 +147,7 @@ def test_publish_needs_something_to_write(data: Path) -> None:
 
 
 def test_the_published_data_are_stamped_and_say_whether_they_are_final(data: Path) -> None:
-    from app.publishing import published  # noqa: PLC0415
+    from app.tournament.publishing import published  # noqa: PLC0415
 
     scored(data)
     found = published(tournaments.load("sg-open"), "Qualifying",

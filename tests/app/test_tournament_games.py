@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from app import games, tournaments
-from app.paths import DATA_DIR_ENV
-from app.tables import TableGame
+from app.datafolder.paths import DATA_DIR_ENV
+from app.games import folder as games
+from app.table.service import TableGame
+from app.tournament import service as tournaments
 from models.errors import BadInput
-from models.tournament import Player, Stage, TournamentError
+from models.tournament.records import Player, Stage, TournamentError
 from tests.app.recorded_games import SetClock, play
 
 JUDGE, PIN = "Lee", "246802"

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from app import tournaments
 from app.hub import Hub, push_file
+from app.tournament import service as tournaments
 from tests.app.hub_tables import HUBS, fresh_hub
 from tests.app.test_tournament_games import QUALIFYING, START, start_and_play, twelve
 from tests.ui.head_judge_hall import rewrite_after_push

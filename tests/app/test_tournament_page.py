@@ -6,16 +6,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from app import tournaments
-from app.publishing import published, standings_csv, standings_html
-from models.tournament import (
-    Player,
-    add_players,
-    attach_game,
-    draw,
-    new_tournament,
-    record_result,
-)
+from app.tournament import service as tournaments
+from app.tournament.publishing import published, standings_csv, standings_html
+from models.tournament.changes import add_players, attach_game, draw, new_tournament, record_result
+from models.tournament.records import Player
 from tests.app.test_tournament_cli import data, scored
 from tests.models.test_tournament_standings import sheet
 

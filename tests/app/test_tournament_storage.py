@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from app import tournaments
-from models.tournament import Player, TournamentError
+from app.tournament import service as tournaments
+from models.tournament.records import Player, TournamentError
 
 
 @pytest.mark.parametrize("tid", ["../x", "/etc/passwd", "Cup", "a/b", ""])

@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from app.judges import JudgeAuthError, judges_field
 from app.ledger import StoredEvent
-from app.tables import TableGame, parse_command
-from app.verify import verify_game
+from app.review.verify import verify_game
+from app.table.command_text import parse_command
+from app.table.judges import JudgeAuthError, judges_field
+from app.table.service import TableGame
 from models.errors import RuleViolation
 from tests.app.conftest import Banker, ledger_json
 

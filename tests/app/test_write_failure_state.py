@@ -10,7 +10,8 @@ import pytest
 from sqlalchemy import event
 
 from app.ledger import LedgerError, LedgerWriteError, StaleSequence
-from app.tables import TableGame, parse_command, read_script
+from app.table.command_text import parse_command, read_script
+from app.table.service import TableGame
 from models.engine import legal_commands
 from tests.app.conftest import SAMPLE
 

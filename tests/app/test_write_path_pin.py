@@ -17,9 +17,9 @@ from random import Random
 
 import pytest
 
-from app import judges
-from app.simulate import roll_off
-from app.tables import TableGame
+from app.simulator.simulate import roll_off
+from app.table import judges
+from app.table.service import TableGame
 from models.choices import random_command
 from models.commands import Command, NewGame, Rewind, Undo
 from models.engine import decide

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from app import rulebook
+from app.editions import rulebook
 from models.commands import COMMAND_ADAPTER
 from models.engine import Table, decide, legal_commands, replay
 from models.events import Event

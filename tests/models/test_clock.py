@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from app import rulebook
+from app.editions import rulebook
 from models import events as ev
 from models.clock import remaining_ms
 from models.engine import Table

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-from app import rulebook
+from app.editions import rulebook
 from models import events as ev
 from models.describe import describe
 

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from app import rulebook
+from app.editions import rulebook
 from models.choices import random_command
 from models.commands import COMMAND_ADAPTER, Command
 from models.engine import Table, advance, decide, legal_commands

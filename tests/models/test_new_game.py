@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from app import rulebook
+from app.editions import rulebook
 from models.commands import COMMAND_ADAPTER
 from models.errors import BadInput
 from tests.models.conftest import Game

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app import rulebook
+from app.editions import rulebook
 from models.events import (
     AuctionOpened,
     AuctionUnsold,

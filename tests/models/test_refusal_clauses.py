@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app import rulebook
+from app.editions import rulebook
 from models.events import RentNotDue
 from models.profile import CLAUSE_KEYS
 from tests.models.conftest import Game, new_game

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from app import rulebook
+from app.editions import rulebook
 from models import events as ev
 from models.clock import remaining_ms
 from models.describe import describe

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from models.tournament_seating import SeatingError, draw_tables, table_sizes
+from models.tournament.seating import SeatingError, draw_tables, table_sizes
 
 # Tables of 4 and 5 cannot make 1, 2, 3, 6, 7 or 11 players (t tables hold 4t to 5t players:
 # 4-5, 8-10, 12-15, and from 12 on every count); tables of 4 alone make only multiples of 4.

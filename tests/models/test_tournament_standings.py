@@ -7,10 +7,7 @@ from typing import Any
 
 import pytest
 
-from models.tournament import (
-    Player,
-    Tournament,
-    TournamentError,
+from models.tournament.changes import (
     add_players,
     attach_game,
     draw,
@@ -19,7 +16,8 @@ from models.tournament import (
     rule_tie,
     withdraw,
 )
-from models.tournament_standings import entrants, standings
+from models.tournament.records import Player, Tournament, TournamentError
+from models.tournament.standings import entrants, standings
 
 AT = datetime(2026, 11, 21, 9, 0, tzinfo=UTC)
 

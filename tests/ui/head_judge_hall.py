@@ -18,13 +18,16 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from random import Random
 
-from app import games, judges, tournaments
+from app.datafolder.paths import DATA_DIR_ENV
+from app.games import folder as games
 from app.hub import Hub, HubRefused, push_file
-from app.paths import DATA_DIR_ENV
-from app.simulate import roll_off
-from app.tables import TableGame, parse_command
+from app.simulator.simulate import roll_off
+from app.table import judges
+from app.table.command_text import parse_command
+from app.table.service import TableGame
+from app.tournament import service as tournaments
 from models.commands import NewGame
-from models.tournament import Player, Stage
+from models.tournament.records import Player, Stage
 from tests.app.hub_tables import JUDGE, PIN, play
 from tests.app.tamper_tools import drop_triggers, rechain
 

@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from app import review
-from app.tables import TableGame
+from app.review import service as review
+from app.table.service import TableGame
 from tests.app.recorded_games import JUDGE, SetClock, line_of, play, record
 from ui.entry import commands
 from ui.judge.appeal import write_appeal_pdf

@@ -11,9 +11,10 @@ from click.testing import CliRunner
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QLineEdit
 
-from app import rulebook
-from app.board_editing import open_board
-from app.tables import TableGame, parse_command
+from app.editions import rulebook
+from app.editions.board_editor import open_board
+from app.table.command_text import parse_command
+from app.table.service import TableGame
 from tests.clocks import Clock
 from ui import entry
 from ui.app import MainWindow

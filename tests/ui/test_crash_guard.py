@@ -11,10 +11,12 @@ from PySide6.QtCore import QEvent, QSettings, Qt, qWarning
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 
-from app import actions, error_log
+from app.datafolder import error_log
 from app.ledger import appending
-from app.tables import TableGame, parse_command
-from app.verify import verify_game
+from app.review.verify import verify_game
+from app.table import actions
+from app.table.command_text import parse_command
+from app.table.service import TableGame
 from tests.clocks import Clock
 from ui import crash_guard
 from ui.table.session import TableSession

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings, Qt
 
-from app.judges import judges_field
-from app.tables import TableGame, parse_command
+from app.table.command_text import parse_command
+from app.table.judges import judges_field
+from app.table.service import TableGame
 from tests.clocks import Clock
 from ui.display.banner import SHOWN_MS
 from ui.display.window import DisplayWindow, other_screen

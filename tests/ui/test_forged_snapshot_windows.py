@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from app import positions
-from app.tables import TableGame
+from app.table import positions
+from app.table.service import TableGame
 from tests.app.test_forged_snapshots import FORGER_PIN, forge, pinned_seqs, recorded
 from tests.app.test_snapshots import JUDGE, PIN
 from ui.judge.session import JudgeSession

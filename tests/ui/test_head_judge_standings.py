@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from app import tournaments
-from app.cli import main as banker
+from app.cli.main import main as banker
+from app.datafolder.paths import DATA_DIR_ENV
 from app.hub import HUB_URL_ENV, Hub
-from app.paths import DATA_DIR_ENV
-from models.tournament import Player, Stage
+from app.tournament import service as tournaments
+from models.tournament.records import Player, Stage
 from ui.head_judge.command import head_judge_command
 from ui.head_judge.reader import HallReader
 from ui.head_judge.standings_panel import NO_TOURNAMENT, StandingsPanel

@@ -13,8 +13,8 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QToolTip
 
-from app import review
-from app.tables import TableGame
+from app.review import service as review
+from app.table.service import TableGame
 from tests.app.recorded_games import SetClock, line_of, play, record
 from ui.entry import commands
 from ui.judge.chart import MARKS, NetWorthChart

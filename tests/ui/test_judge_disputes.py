@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
-from app import review
+from app.review import service as review
 from tests.app.recorded_games import JUDGE, PIN, SetClock, line_of, play, record
 from ui.judge.disputes import DisputesPanel
 from ui.judge.session import JudgeSession

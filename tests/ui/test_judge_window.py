@@ -12,9 +12,10 @@ import pytest
 from click.testing import CliRunner
 from PySide6.QtCore import Qt
 
-from app import review
-from app.cli import main as banker
-from app.tables import TableGame, parse_command, read_script
+from app.cli.main import main as banker
+from app.review import service as review
+from app.table.command_text import parse_command, read_script
+from app.table.service import TableGame
 from tests.app.recorded_games import EXAMPLES, SetClock, line_of, record
 from ui.judge.entries_model import ENTRY_COLUMN, SEQ_ROLE
 from ui.judge.session import JudgeSession

@@ -13,8 +13,9 @@ import pytest
 from click.testing import CliRunner
 from PySide6.QtCore import QSettings, Qt
 
-from app.cli import main as banker
-from app.tables import TableGame, parse_command
+from app.cli.main import main as banker
+from app.table.command_text import parse_command
+from app.table.service import TableGame
 from tests.app.recorded_games import JUDGE, PIN, SetClock, record
 from ui import entry
 from ui.judge.session import JudgeSession
@@ -187,8 +188,8 @@ def test_ctrl_j_in_the_banker_s_window_opens_the_judge_s_window_on_the_same_game
 
 def test_the_start_page_opens_the_selected_game_as_judge(db: Path, qtbot, tmp_path: Path,
                                                          monkeypatch) -> None:
-    from app import games  # noqa: PLC0415
-    from app.paths import DATA_DIR_ENV  # noqa: PLC0415
+    from app.datafolder.paths import DATA_DIR_ENV  # noqa: PLC0415
+    from app.games import folder as games  # noqa: PLC0415
     from ui.app import MainWindow  # noqa: PLC0415
     from ui.sounds import Sounds  # noqa: PLC0415
 

@@ -10,8 +10,9 @@ import pytest
 from click.testing import CliRunner
 from PySide6.QtCore import Qt
 
-from app import games, tournaments
-from models.tournament import Player, Stage
+from app.games import folder as games
+from app.tournament import service as tournaments
+from models.tournament.records import Player, Stage
 from tests.clocks import Clock
 from ui.entry import main
 from ui.start.new_game import NewGameForm

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from app.tables import TableGame, parse_command
+from app.table.command_text import parse_command
+from app.table.service import TableGame
 from ui.table.session import TableSession
 
 SG_START = {"type": "new_game", "profile": "sg-championship", "board": "singapore",

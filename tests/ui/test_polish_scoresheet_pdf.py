@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from app.scoresheet import scoresheet
-from app.tables import TableGame, parse_command
+from app.table.command_text import parse_command
+from app.table.scoresheet import scoresheet
+from app.table.service import TableGame
 from ui.scoresheet import dialog as dialog_module
 from ui.scoresheet.dialog import ScoresheetDialog
 

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 from PySide6.QtCore import QSettings
 
-from app.cli import main as banker
+from app.cli.main import main as banker
 from models.clock import MINUTE_MS
 from ui.app import MainWindow
 from ui.sounds import Sounds
@@ -30,8 +30,8 @@ CHILD = """
 import sys
 from datetime import datetime, timedelta
 from PySide6.QtCore import QSettings
-from app import games
-from app.cli import main as banker
+from app.games import folder as games
+from app.cli.main import main as banker
 from ui.app import MainWindow, application
 from ui.sounds import Sounds
 

@@ -7,9 +7,10 @@ import pytest
 from pypdf import PdfReader
 from PySide6.QtWidgets import QMessageBox
 
-from app.judges import judges_field
-from app.scoresheet import scoresheet
-from app.tables import TableGame, parse_command, read_script
+from app.table.command_text import parse_command, read_script
+from app.table.judges import judges_field
+from app.table.scoresheet import scoresheet
+from app.table.service import TableGame
 from ui.scoresheet.dialog import ScoresheetDialog
 
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "classic-sample.jsonl"

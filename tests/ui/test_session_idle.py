@@ -9,7 +9,8 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
-from app.tables import TableGame, parse_command
+from app.table.command_text import parse_command
+from app.table.service import TableGame
 from tests.clocks import Clock
 from ui.table.session import TableSession
 

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QLineEdit
 
-from app import games
+from app.games import folder as games
 from tests.clocks import Clock
 from ui.app import MainWindow
 from ui.sounds import Sounds

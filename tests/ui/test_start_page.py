@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings, Qt
 
-from app import games
-from app.tables import parse_command
+from app.games import folder as games
+from app.table.command_text import parse_command
 from tests.clocks import Clock
 from ui.app import MainWindow
 from ui.sounds import Sounds

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from app import games
-from app.tables import parse_command
+from app.games import folder as games
+from app.table.command_text import parse_command
 from ui.app import MainWindow
 from ui.sounds import FOLDER, Sounds, sound_for
 

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings, Qt
 
-from app import judges
-from app.tables import TableGame, parse_command, read_script
+from app.table import judges
+from app.table.command_text import parse_command, read_script
+from app.table.service import TableGame
 from tests.ui.table_driver import Clock, answer, judge_signs, keys, palette, tick, type_into
 from ui.table.session import TableSession
 from ui.table.window import TableWindow

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from app.tables import TableGame, parse_command
+from app.table.command_text import parse_command
+from app.table.service import TableGame
 from ui.table.session import TableSession
 from ui.table.window import TableWindow
 

@@ -10,8 +10,9 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QLineEdit
 
 from app.ledger import LedgerWriteError
-from app.tables import TableGame, parse_command
-from app.verify import verify_game
+from app.review.verify import verify_game
+from app.table.command_text import parse_command
+from app.table.service import TableGame
 from tests.clocks import Clock
 from ui.table.session import TableSession
 from ui.table.window import TableWindow

@@ -12,9 +12,10 @@ from click.testing import CliRunner
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
-from app import games, tournaments
+from app.datafolder.paths import DATA_DIR_ENV
+from app.games import folder as games
 from app.hub import HUB_URL_ENV, Hub
-from app.paths import DATA_DIR_ENV
+from app.tournament import service as tournaments
 from tests.app.test_tournament_games import start_and_play
 from ui import entry
 from ui.app import MainWindow

@@ -6,8 +6,8 @@ import sys
 
 import click
 
-from app.board_editing import open_board
-from app.cli import main
+from app.cli.main import main
+from app.editions.board_editor import open_board
 from models.errors import BankerError
 from ui.system_check import display_problem, qt_missing
 

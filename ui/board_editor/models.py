@@ -10,7 +10,14 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 
-from app.board_editing import GROUP_FIELDS, HEADERS, SPACE_FIELDS, BoardDraft, applies, typed_text
+from app.editions.board_editor import (
+    GROUP_FIELDS,
+    HEADERS,
+    SPACE_FIELDS,
+    BoardDraft,
+    applies,
+    typed_text,
+)
 from models.errors import BadInput
 
 Index = QModelIndex | QPersistentModelIndex

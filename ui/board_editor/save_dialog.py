@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.board_editing import BoardDraft, edition_path, id_refusal, suggested_id
+from app.editions.board_editor import BoardDraft, edition_path, id_refusal, suggested_id
 
 
 class SaveEditionDialog(QDialog):

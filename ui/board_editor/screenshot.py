@@ -13,8 +13,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QEventLoop, QTimer
 
-from app.board_editing import open_board
-from app.paths import DATA_DIR_ENV
+from app.datafolder.paths import DATA_DIR_ENV
+from app.editions.board_editor import open_board
 
 
 def main(target: Path) -> None:

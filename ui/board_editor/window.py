@@ -28,9 +28,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import rulebook
-from app.actions import refusal_text
-from app.board_editing import BoardDraft, open_board, preview_view, save_edition
+from app.editions import rulebook
+from app.editions.board_editor import BoardDraft, open_board, save_edition
+from app.table.actions import refusal_text
+from app.table.views import board_preview
 from models.errors import BankerError
 from ui.board_editor.models import GroupsModel, SpacesModel
 from ui.board_editor.save_dialog import SaveEditionDialog
@@ -258,7 +259,7 @@ class BoardEditorWindow(QMainWindow):
     # Edits and saving --------------------------------------------------------------------
 
     def _board_changed(self) -> None:
-        self.board.show(preview_view(self.draft.board))
+        self.board.show(board_preview(self.draft.board))
         unconfirmed = self.draft.unconfirmed()
         names = (f"{unconfirmed} space names NOT confirmed" if unconfirmed
                  else "every space name confirmed")

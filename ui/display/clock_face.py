@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QWidget
 
-from app.views import ClockView
+from app.table.views import ClockView
 from ui.display.elided import ElidedLabel
 from ui.display.fit import MIN_PX, fit_px
 from ui.table import palette

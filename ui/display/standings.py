@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from app.views import PlayerView, TableView
+from app.table.views import PlayerView, TableView
 from ui.display.elided import ElidedLabel
 from ui.display.fit import MIN_PX
 from ui.table import palette

@@ -20,10 +20,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from app import actions
-from app.scoresheet import scoresheet
-from app.tables import TableGame
-from app.views import FeedEntry, TableView, feed_entries, table_view
+from app.table import actions
+from app.table.scoresheet import scoresheet
+from app.table.service import TableGame
+from app.table.views import FeedEntry, TableView, feed_entries, table_view
 from models.errors import BankerError
 from ui.display.banner import Banner
 from ui.display.clock_face import ClockFace

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.views import TableView
+from app.table.views import TableView
 from ui.table.player_panel import money
 
 DECKS = {"chance": "a Chance card", "chest": "a Community Chest card"}

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import click
 
-from app import tournaments
-from app.cli import EXIT_LEDGER, EXIT_REFUSED, main
+from app.cli.main import EXIT_LEDGER, EXIT_REFUSED, main
 from app.hub import HUB_URL_ENV, HubError, hub_url
+from app.tournament import service as tournaments
 from models.errors import BankerError
 from ui.cli_support import Window, show_window
 

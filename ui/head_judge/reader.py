@@ -7,11 +7,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from app import actions, review, tournaments
 from app.hub import Hub, HubError, HubUnreachable, Refusal, TableOnHub
-from app.ledger import Ledger, LedgerError, open_ledger
-from app.tables import TableGame
-from models.errors import BankerError
+from app.hub.games import HubGames
+from app.review import service as review
+from app.table import actions
+from app.table.service import TableGame
+from app.tournament import service as tournaments
+from models.errors import BadInput, BankerError
 
 Clock = Callable[[], datetime]
 
@@ -131,8 +133,7 @@ class HallReader:
         self.stage = stage
         self.now = now or (lambda: datetime.now(UTC))
         self._hub: Hub | None = None
-        self._ledger: Ledger | None = None
-        self._games: dict[str, TableGame] = {}
+        self._games = HubGames(hub_url, self.now)
         self._facts: dict[str, GameFacts] = {}
 
     def read(self) -> Hall:
@@ -160,7 +161,7 @@ class HallReader:
 
     def _row(self, table: TableOnHub, refusal: Refusal | None, now: datetime) -> TableRow:
         facts = self._facts_of(table) if table.entries else None
-        game = self._games.get(table.game_id)
+        game = self._games.known(table.game_id)
         left = actions.time_left_ms(game) if game is not None and not (
             facts and facts.problem) else None
         return TableRow(
@@ -175,10 +176,10 @@ class HallReader:
         if known is not None and known.entries == table.entries:
             return known
         try:
-            game = self._game(table.game_id)
+            game = self._games.game(table.game_id)
             facts = _facts(game, table.entries)
         except BankerError as e:  # LedgerCorrupt, GameNotFound: shown on the row, not raised
-            self._games.pop(table.game_id, None)
+            self._games.forget(table.game_id)
             self._hub_answers(e)
             facts = GameFacts(entries=table.entries, turn=None, players=(), ended=None,
                               winner=None, disputes_open=0, clock_minutes=None,
@@ -198,19 +199,6 @@ class HallReader:
             self.close()
             raise HubUnreachable(f"the hub stopped answering during the reading: {down}"
                                  ) from error
-
-    def _game(self, game_id: str) -> TableGame:
-        game = self._games.get(game_id)
-        if game is not None:
-            game.reload()
-            return game
-        if self._ledger is None:
-            self._ledger = open_ledger(self.hub_url, create=False, readonly=True)
-        game = TableGame(ledger=self._ledger, game_id=game_id, table=None, state=None,
-                         now=self.now)
-        game.reload()
-        self._games[game_id] = game
-        return game
 
     def _standings(self, now: datetime) -> tuple[Standings | None, str | None]:
         if self.tournament is None:
@@ -241,20 +229,18 @@ class HallReader:
 
     def close(self) -> None:
         """Release the hub's connections (a later `read` opens them again)."""
-        if self._ledger is not None:
-            self._ledger.close()
+        self._games.close()
         if self._hub is not None:
             self._hub.close()
-        self._hub, self._ledger = None, None
-        self._games.clear()
+        self._hub = None
         self._facts.clear()
 
 
 def _facts(game: TableGame, entries: int) -> GameFacts:
-    """The game's facts from its state as folded from the hub's copy. Raises LedgerError."""
+    """The game's facts from its state as folded from the hub's copy. Raises BadInput."""
     state = game.state
     if state is None:
-        raise LedgerError(f"game {game.game_id}: the hub holds no opening for it")
+        raise BadInput(f"game {game.game_id}: the hub holds no opening for it")
     clock = state.clock
     problem = game.problems[0] if game.problems else None
     open_disputes = sum(1 for d in review.disputes(game) if d.ruling is None)

@@ -11,9 +11,9 @@ from typing import Any
 from PySide6.QtCore import QSizeF, Qt
 from PySide6.QtGui import QGuiApplication, QPagedPaintDevice, QTextDocument
 
-from app import review
-from app.scoresheet import scoresheet
-from app.tables import TableGame
+from app.review import service as review
+from app.table.scoresheet import scoresheet
+from app.table.service import TableGame
 from ui import printing
 
 STYLE = """

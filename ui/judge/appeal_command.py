@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
-from app.cli import DB_OPTION, EXIT_LEDGER, EXIT_REFUSED, GAME_OPTION, main, warn_unsound
-from app.ledger import LedgerError
-from app.tables import TableGame
+from app.cli.main import DB_OPTION, EXIT_LEDGER, EXIT_REFUSED, GAME_OPTION, main, warn_unsound
+from app.table.errors import LedgerError
+from app.table.service import TableGame
 from ui.cli_support import fail, folder_exists, ledger_errors, write_with_qt
 
 

@@ -13,7 +13,7 @@ from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QRadioButton, QToolTip, QVBoxLayout, QWidget
 
-from app import review
+from app.review import service as review
 from ui.table import palette
 
 By = Literal["entry", "minute"]

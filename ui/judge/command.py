@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app.cli import DB_OPTION, GAME_OPTION, main
+from app.cli.main import DB_OPTION, GAME_OPTION, main
 from ui.cli_support import Window, ledger_errors, show_window
 
 

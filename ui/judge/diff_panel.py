@@ -14,7 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import actions, review
+from app.review import service as review
+from app.table import actions
 from models.errors import BankerError
 from ui.judge.session import JudgeSession
 

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import review
-from app.tables import TableGame
+from app.review import service as review
+from app.table.service import TableGame
 from models.errors import BankerError
 from ui.table.form_dialog import FormDialog
 

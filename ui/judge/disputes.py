@@ -18,7 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import actions, review
+from app.review import service as review
+from app.table import actions
 from ui.judge.dispute_forms import CorrectionDialog, RaiseDialog, ReasonDialog, RewindDialog
 
 COLUMNS = ("No.", "Raised by", "About", "Entries", "Ruling", "Corrections")

@@ -15,7 +15,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor, QFont
 
-from app import review
+from app.review import service as review
 
 COLUMNS = ("#", "Time", "Played", "By", "Entry")  # the kind: in the tooltip and the filter
 # "Played", not "Clock": beside the time of day, a game clock of 14:00 read as 2 pm.

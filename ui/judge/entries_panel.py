@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import review
+from app.review import service as review
 from ui.judge.entries_model import (
     CLOCK_COLUMN,
     ENTRY_COLUMN,

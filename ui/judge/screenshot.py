@@ -15,11 +15,13 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from app import games, review
-from app.judges import judges_field
-from app.ledger import Actor
-from app.paths import DATA_DIR_ENV
-from app.tables import TableGame, parse_command
+from app.datafolder.paths import DATA_DIR_ENV
+from app.games import folder as games
+from app.review import service as review
+from app.table.command_text import parse_command
+from app.table.errors import Actor
+from app.table.judges import judges_field
+from app.table.service import TableGame
 from models.errors import BankerError
 
 RENT = "Cy pays Ann 25 rent (claim 1)"

@@ -9,9 +9,11 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
-from app import actions, review
-from app.ledger import Actor, ConcurrentWrite, LedgerError, StaleSequence, StoredEvent
-from app.tables import TableGame, parse_command, utc_now
+from app.review import service as review
+from app.table import actions
+from app.table.command_text import parse_command
+from app.table.errors import Actor, ConcurrentWrite, LedgerError, StaleSequence, StoredEvent
+from app.table.service import TableGame, utc_now
 from models.errors import BadInput, BankerError
 from ui.table.judge_dialog import JudgeDialog
 from ui.waiting import sleep_painting

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import actions
-from app.views import TableView, view_of
+from app.table import actions
+from app.table.views import TableView, view_of
 from models.errors import BankerError
 from ui.judge.session import JudgeSession
 from ui.table.board_view import BoardView

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import review
+from app.review import service as review
 from ui.judge.session import JudgeSession
 
 SOUND_STYLE = "background:#E3F4E1; color:#123D12; border:2px solid #3C8D37; padding:6px;"

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import review
+from app.review import service as review
 from models.errors import BankerError
 from ui.judge.appeal import write_appeal_pdf
 from ui.judge.chart import NetWorthChart

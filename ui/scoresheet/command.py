@@ -8,9 +8,10 @@ from typing import Any
 
 import click
 
-from app.cli import DB_OPTION, GAME_OPTION, main, warn_unsound
-from app.scoresheet import scoresheet
-from app.tables import TableGame, dumps, parse_command
+from app.cli.main import DB_OPTION, GAME_OPTION, main, warn_unsound
+from app.table.command_text import dumps, parse_command
+from app.table.scoresheet import scoresheet
+from app.table.service import TableGame
 from ui.cli_support import folder_exists, ledger_errors, write_with_qt
 
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from app import tournaments
+from app.tournament import service as tournaments
 from models.errors import BankerError
 
 BY_HAND = "No: the table is typed by hand"

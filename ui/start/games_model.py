@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
-from app.games import GameSummary
+from app.games.folder import GameSummary
 
 COLUMNS = ("Game", "Profile", "Players", "State", "Last entry")
 Index = QModelIndex | QPersistentModelIndex

@@ -22,11 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import rulebook, tournaments
-from app.actions import refusal_text
-from app.games import default_label
-from app.ledger import LedgerError
-from app.rulebook import Edition
+from app.editions import rulebook
+from app.editions.rulebook import Edition
+from app.games.folder import default_label
+from app.table.actions import refusal_text
+from app.table.errors import LedgerError
+from app.tournament import service as tournaments
 from models.errors import BankerError
 from ui.messages import MessageArea
 from ui.start.from_draw import DrawPicker

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.games import GameSummary, in_progress
+from app.games.folder import GameSummary, in_progress
 from ui.messages import MessageArea
 from ui.start.games_model import GamesModel
 

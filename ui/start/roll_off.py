@@ -8,7 +8,7 @@ from PySide6.QtCore import QRegularExpression, Signal
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from app.games import roll_off_contenders
+from app.games.folder import roll_off_contenders
 
 DICE = QRegularExpression("[1-6]{0,2}")
 ROWS = 3  # per round: its title, the players' names, their dice

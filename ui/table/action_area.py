@@ -6,8 +6,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
-from app.actions import Action
-from app.views import TableView
+from app.table.actions import Action
+from app.table.views import TableView
 from ui.table.action_auction import AuctionPanel
 from ui.table.action_cards import CardPanel
 from ui.table.action_dice import DicePanel

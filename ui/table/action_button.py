@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from app.actions import Action
+from app.table.actions import Action
 
 
 def tip(action: Action, key: str | None) -> str:

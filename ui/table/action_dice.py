@@ -6,8 +6,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from app.actions import Action
-from app.views import TableView
+from app.table.actions import Action
+from app.table.views import TableView
 from ui.table.action_button import ActionList
 from ui.table.action_panel import Panel, find, pick
 

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
-from app.actions import Action
-from app.views import TableView
+from app.table.actions import Action
+from app.table.views import TableView
 from ui.table.action_button import ActionList
 from ui.table.action_panel import Panel, pick
 

@@ -9,8 +9,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGroupBox, QWidget
 
-from app.actions import Action
-from app.views import TableView
+from app.table.actions import Action
+from app.table.views import TableView
 
 
 def pick(menu: Iterable[Action], *groups: str) -> list[Action]:

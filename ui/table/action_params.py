@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.actions import Action
+from app.table.actions import Action
 
 
 class ParamsDialog(QDialog):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from app.actions import Action
-from app.views import TableView
+from app.table.actions import Action
+from app.table.views import TableView
 from ui.table.action_button import ActionList
 from ui.table.action_panel import Panel, pick
 

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.views import PlayerView, SpaceView, TableView
+from app.table.views import PlayerView, SpaceView, TableView
 from ui.table import palette
 
 # Scene units: a side space is CELL wide and DEPTH deep, a corner DEPTH square.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
-from app.views import ClockView, TableView
+from app.table.views import ClockView, TableView
 from ui import scale
 from ui.table import palette
 

@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import actions, forms
-from app.actions import Action
-from app.tables import TableGame
+from app.table import actions, forms
+from app.table.actions import Action
+from app.table.service import TableGame
 from models.errors import BadInput
 from ui.table.form_dialog import FormDialog
 

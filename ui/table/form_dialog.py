@@ -6,8 +6,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
-from app import forms
-from app.tables import TableGame
+from app.table import forms
+from app.table.service import TableGame
 
 
 class FormDialog(QDialog):

@@ -9,7 +9,7 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelInde
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QListView, QWidget
 
-from app.views import FeedEntry
+from app.table.views import FeedEntry
 from ui.table import palette
 
 SEQ_ROLE = Qt.ItemDataRole.UserRole

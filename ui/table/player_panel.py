@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.views import PlayerView, SetHolding, TableView
+from app.table.views import PlayerView, SetHolding, TableView
 from ui import scale
 from ui.table import palette
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QGridLayout, QWidget
 
-from app.views import TableView
+from app.table.views import TableView
 from ui import scale
 from ui.table.player_panel import PlayerPanel
 

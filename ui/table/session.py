@@ -7,10 +7,11 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from app import actions
 from app.hub import replicator_for
-from app.ledger import ConcurrentWrite, LedgerError, StaleSequence
-from app.tables import TableGame, parse_command
+from app.table import actions
+from app.table.command_text import parse_command
+from app.table.errors import ConcurrentWrite, LedgerError, StaleSequence
+from app.table.service import TableGame
 from models.errors import BankerError
 from ui.waiting import sleep_painting
 

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import forms
-from app.tables import TableGame
+from app.table import forms
+from app.table.service import TableGame
 from ui.table.form_dialog import FormDialog
 
 RETAINED = "— (retained: auctioned)"

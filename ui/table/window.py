@@ -20,10 +20,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import actions
-from app.actions import Action
-from app.scoresheet import scoresheet
-from app.views import TableView, feed_entries, table_view
+from app.table import actions
+from app.table.actions import Action
+from app.table.scoresheet import scoresheet
+from app.table.views import TableView, feed_entries, table_view
 from models.errors import BadInput, BankerError
 from ui import scale
 from ui.display.window import DisplayWindow

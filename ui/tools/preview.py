@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
-from app.views import FeedEntry, TableView
+from app.table.views import FeedEntry, TableView
 from ui.table.board_view import BoardView
 from ui.table.clock_widget import ClockWidget
 from ui.table.ledger_feed import LedgerFeed

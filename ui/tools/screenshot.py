@@ -14,9 +14,10 @@ from pathlib import Path
 
 import click
 
-from app import judges
-from app.tables import TableGame, parse_command, read_script
-from app.views import feed_entries, table_view
+from app.table import judges
+from app.table.command_text import parse_command, read_script
+from app.table.service import TableGame
+from app.table.views import feed_entries, table_view
 from models.commands import NewGame
 
 JUDGE, PIN = "Preview", "000000"

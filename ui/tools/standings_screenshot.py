@@ -17,9 +17,10 @@ import tempfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from app import games, tournaments
-from app.paths import DATA_DIR_ENV
-from app.tables import parse_command
+from app.datafolder.paths import DATA_DIR_ENV
+from app.games import folder as games
+from app.table.command_text import parse_command
+from app.tournament import service as tournaments
 
 JUDGE, PIN = "Lee Hui Min", "246802"
 REASON = "screenshot script: the end position, set by the judge"

@@ -14,7 +14,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from app.tables import TableGame, parse_command
+from app.table.command_text import parse_command
+from app.table.service import TableGame
 
 SG_START = {"type": "new_game", "profile": "sg-championship", "players": ["Aisha", "Ben", "Kai"],
             "roll_off": [{"Aisha": [6, 5], "Ben": [4, 3], "Kai": [2, 2]}],
@@ -128,8 +129,8 @@ def start_page(folder: Path, scratch: Path, size: tuple[int, int], suffix: str) 
     from PySide6.QtCore import QSettings  # noqa: PLC0415
     from PySide6.QtTest import QTest  # noqa: PLC0415
 
-    from app import games  # noqa: PLC0415
-    from app.paths import DATA_DIR_ENV  # noqa: PLC0415
+    from app.datafolder.paths import DATA_DIR_ENV  # noqa: PLC0415
+    from app.games import folder as games  # noqa: PLC0415
     from ui.app import MainWindow  # noqa: PLC0415
     from ui.sounds import Sounds  # noqa: PLC0415
 

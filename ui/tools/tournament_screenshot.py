@@ -13,9 +13,10 @@ import tempfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from app import games, tournaments
-from app.paths import DATA_DIR_ENV
-from app.tables import parse_command
+from app.datafolder.paths import DATA_DIR_ENV
+from app.games import folder as games
+from app.table.command_text import parse_command
+from app.tournament import service as tournaments
 
 NAMES = ("Aisha Rahman", "Ben Tan", "Chloe Lim", "Daniel Ng", "Elena Goh", "Farid Ismail",
          "Grace Koh", "Hiroshi Sato", "Ivy Chua", "Jun Wei Ong", "Kavya Nair", "Leon Teo",
@@ -69,7 +70,7 @@ def main(out: Path, tabs: bool = False) -> None:
     os.environ[DATA_DIR_ENV] = tempfile.mkdtemp(prefix="banker-tournament-shot-")
     from PySide6.QtWidgets import QApplication  # noqa: PLC0415
 
-    from app.tournaments import Player, Stage  # type: ignore[attr-defined]  # noqa: PLC0415
+    from app.tournament.service import Player, Stage  # type: ignore[attr-defined]  # noqa: PLC0415
     from ui.app import application  # noqa: PLC0415
     from ui.tournament.window import TournamentWindow  # noqa: PLC0415
 

@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 import click
 
-from app import tournaments
-from app.cli import EXIT_REFUSED, main
+from app.cli.main import EXIT_REFUSED, main
+from app.tournament import service as tournaments
 from models.errors import BankerError
 from ui.cli_support import Window, show_window
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QVBoxLayout, QWidget
 
-from app.actions import refusal_text
+from app.table.actions import refusal_text
 from models.errors import BankerError
 from ui.messages import MessageArea
 

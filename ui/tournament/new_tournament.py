@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QLineEdit, QPlainTextEdit, QSpinBox, QWidget
 
-from app import rulebook, tournaments
-from app.tournaments import Stage  # type: ignore[attr-defined]  # the service's stage
+from app.editions import rulebook
+from app.tournament import service as tournaments
+from app.tournament.service import Stage  # type: ignore[attr-defined]  # the service's stage
 from models.errors import BadInput
 from ui.tournament.form_dialog import FormDialog
 from ui.tournament.rows import stage_words

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 
-from app import tournaments
-from app.tournaments import Player  # type: ignore[attr-defined]  # the service's entrant
+from app.tournament import service as tournaments
+from app.tournament.service import Player  # type: ignore[attr-defined]  # the service's entrant
 from models.errors import BadInput
 from ui.tournament.form_dialog import FormDialog
 from ui.tournament.rows import PRIVATE

@@ -8,8 +8,8 @@ import re
 from datetime import datetime
 from pathlib import Path
 
-from app import tournaments
-from app.publishing import published, standings_csv, standings_html
+from app.tournament import service as tournaments
+from app.tournament.publishing import published, standings_csv, standings_html
 from ui.tournament.standings_pdf import write_pdf
 
 

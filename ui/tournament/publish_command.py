@@ -10,10 +10,10 @@ from typing import Any
 
 import click
 
-from app import tournaments
-from app.cli import EXIT_LEDGER
-from app.publishing import published, standings_csv, standings_html
-from app.tournament_cli import refusals, tournament_group
+from app.cli.main import EXIT_LEDGER
+from app.cli.tournament import refusals, tournament_group
+from app.tournament import service as tournaments
+from app.tournament.publishing import published, standings_csv, standings_html
 from ui.cli_support import fail, folder_exists, write_with_qt
 
 OUT = click.Path(dir_okay=False, writable=True, path_type=Path)

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import tournaments
+from app.tournament import service as tournaments
 from models.errors import BadInput
 from ui.tournament.form_dialog import FormDialog
 from ui.tournament.rows import tie_words

@@ -8,8 +8,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QDialog, QInputDialog
 
-from app import tournaments
 from app.hub import hub_url
+from app.tournament import service as tournaments
 from models.errors import BadInput
 from ui.tournament.publish import publish
 from ui.tournament.rule_tie import RuleTieDialog

@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import tournaments
-from app.actions import refusal_text
-from app.games import utc_now
+from app.games.folder import utc_now
+from app.table.actions import refusal_text
+from app.tournament import service as tournaments
 from models.errors import BadInput, BankerError
 from ui.messages import MessageArea
 from ui.tournament import rows

@@ -1,0 +1,1 @@
+"""The `banker` command line, one module per command group. Imports any package of app."""

@@ -1,0 +1,235 @@
+"""`banker tournament`: create, enter players, draw, make the tables' games, collect results,
+standings, rulings (publishing, which may print a PDF, is ui/tournament/publish_command.py)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TypeVar
+
+import click
+
+from app.cli.main import EXIT_LEDGER, EXIT_REFUSED, main
+from app.cli.prompts import JUDGE_PIN, ask_pin
+from app.ledger import LedgerError
+from app.table.command_text import dumps
+from app.tournament import service as tournaments
+from models.errors import BankerError
+from models.tournament.records import Player, Stage
+from models.tournament.standings import StageStandings
+
+Done = TypeVar("Done")
+
+
+@main.group("tournament")
+def tournament_group() -> None:
+    """A tournament: players, seating draws, the tables' games, standings and advancement."""
+
+
+@contextmanager
+def refusals() -> Iterator[None]:
+    """A refusal (exit 3) or a ledger that cannot be read or written (exit 4), said plainly."""
+    try:
+        yield
+    except LedgerError as e:
+        click.echo(str(e), err=True)
+        sys.exit(EXIT_LEDGER)
+    except BankerError as e:
+        click.echo(f"refused: {e}", err=True)
+        sys.exit(EXIT_REFUSED)
+
+
+def _do(work: Callable[[], Done]) -> Done:
+    with refusals():
+        return work()
+
+
+def _stage(text: str) -> Stage:
+    parts = text.split(":")
+    if len(parts) != 4 or parts[3] not in ("score", "table"):
+        raise click.BadParameter(f"{text!r}: write NAME:TABLE_SIZE:ADVANCE:score|table, "
+                                 "e.g. Qualifying:4:16:score", param_hint="'--stage'")
+    try:
+        return Stage(name=parts[0], table_size=int(parts[1]), advance=int(parts[2]),
+                     advance_by=parts[3])
+    except ValueError as e:
+        raise click.BadParameter(f"{text!r}: {e}", param_hint="'--stage'") from e
+
+
+@tournament_group.command("create")
+@click.argument("name")
+@click.option("--profile", required=True, help="Profile id, e.g. sg-championship.")
+@click.option("--id", "tid", default=None, help="Short id (default: from the name).")
+@click.option("--minutes", type=click.IntRange(1, 600), default=None,
+              help="Game length (default: the profile's).")
+@click.option("--stage", "stages", multiple=True, metavar="NAME:SIZE:ADVANCE:score|table",
+              help="A stage, in order (default: the profile's; SG: Qualifying:4:16:score, "
+              "Semi-final:4:1:table, Final:4:3:table).")
+def create(name: str, profile: str, tid: str | None, minutes: int | None,
+           stages: tuple[str, ...]) -> None:
+    """Create a tournament with its stages."""
+    t = _do(lambda: tournaments.create(name, profile, tid=tid, minutes=minutes,
+                                       stages=[_stage(s) for s in stages] or None))
+    click.echo(f"tournament {t.id} created: " + "; ".join(
+        f"{s.name}: tables of {s.table_size}, "
+        f"{'top' if s.advance_by == 'score' else 'each table top'} {s.advance} "
+        f"{'placed' if s is t.stages[-1] else 'advance'}" for s in t.stages))
+
+
+@tournament_group.command("add-players")
+@click.argument("tid")
+@click.option("--csv", "sheet", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              default=None, help="A sign-up sheet: CSV with columns id, name, contact.")
+@click.option("--player", "typed", multiple=True, metavar="ID=NAME",
+              help="One player (repeatable).")
+def add_players(tid: str, sheet: Path | None, typed: tuple[str, ...]) -> None:
+    """Enter players (before the first round starts)."""
+    def players() -> list[Player]:
+        found = tournaments.players_from_csv(sheet) if sheet else []
+        for text in typed:
+            pid, _, name = text.partition("=")
+            found.append(Player(id=pid.strip(), name=name.strip()))
+        return found
+
+    t = _do(lambda: tournaments.add_players(tid, players()))
+    click.echo(f"{tid}: {len(t.players)} players entered")
+
+
+@tournament_group.command("withdraw")
+@click.argument("tid")
+@click.argument("player")
+@click.option("--reason", required=True, help="E.g. no-show, or the player's words.")
+def withdraw(tid: str, player: str, reason: str) -> None:
+    """Withdraw a player (a late withdrawal or no-show) before their next round starts."""
+    t = _do(lambda: tournaments.withdraw(tid, player, reason))
+    last = t.withdrawals[-1]
+    click.echo(f"{t.player(player).name} withdrawn before the {last.stage}"
+               + ("; its draw must be made again" if t.draw(last.stage) is None
+                  and any(d.stage == last.stage for d in t.draws) else ""))
+
+
+@tournament_group.command("draw")
+@click.argument("tid")
+@click.argument("stage")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
+              help="Repeat a draw from its seed (default: a fresh random seed, recorded).")
+def draw(tid: str, stage: str, seed: int | None) -> None:
+    """Draw the stage's seating at random from a recorded seed."""
+    t = _do(lambda: tournaments.draw(tid, stage, seed))
+    made = t.draw(stage)
+    assert made is not None
+    click.echo(f"{made.stage} drawn with seed {made.seed}: {len(made.entrants)} players at "
+               f"{len(made.tables)} tables")
+    for table in made.tables:
+        click.echo(f"  table {table.number}: "
+                   + ", ".join(t.seat_name(p) for p in table.players))
+
+
+@tournament_group.command("tables")
+@click.argument("tid")
+@click.argument("stage")
+@click.option("--json", "as_json", is_flag=True, help="Each table's new-game card as JSON.")
+def tables(tid: str, stage: str, as_json: bool) -> None:
+    """Each table's game from the draw: label, players in seat order, profile, length."""
+    cards = _do(lambda: tournaments.table_cards(tid, stage))
+    if as_json:
+        click.echo(dumps(cards))
+        return
+    for entry in cards:
+        card = entry["card"]
+        click.echo(f"{card['label']}: {', '.join(card['players'])} ({card['profile']}"
+                   f"{', ' + str(entry['minutes']) + ' minutes' if entry['minutes'] else ''})"
+                   f" — {'game ' + entry['game'] if entry['game'] else 'to start'}")
+
+
+@tournament_group.command("start-table")
+@click.argument("tid")
+@click.argument("stage")
+@click.argument("table", type=int)
+@click.option("--roll-off", "throws", required=True, metavar="THROWS",
+              help='The roll-off in seat order, e.g. "6+5 4+3 2+2 5+1"; "/ 3+1 4+4" for a '
+              "further round between those tied.")
+@click.option("--banker", default="banker", help="Name recorded as the banker.")
+@click.option("--judge", default=None,
+              help=f"The table's first judge (PIN: {JUDGE_PIN} or a hidden prompt).")
+def start_table(tid: str, stage: str, table: int, throws: str, banker: str,
+                judge: str | None) -> None:
+    """Start a table's game from the draw: the banker gives only the roll-off and confirms."""
+    def start() -> Path:
+        card = tournaments.table_card(tournaments.load(tid), stage, table)
+        roll_off = tournaments.roll_off_from_throws(card["players"], throws)
+        pin = (judge, ask_pin(JUDGE_PIN, f"PIN for judge {judge}")) if judge else None
+        return tournaments.start_table(tid, stage, table, roll_off, banker, pin)
+
+    path = _do(start)
+    click.echo(f"table {table}'s game started: {path}")
+
+
+@tournament_group.command("attach")
+@click.argument("tid")
+@click.argument("stage")
+@click.argument("table", type=int)
+@click.option("--db", "db", required=True,
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="The table's ledger file, handed in.")
+def attach(tid: str, stage: str, table: int, db: Path) -> None:
+    """Take in a table's game file played apart (its opening must match the draw)."""
+    _do(lambda: tournaments.attach(tid, stage, table, db))
+    click.echo(f"table {table}'s game is {db}")
+
+
+@tournament_group.command("results")
+@click.argument("tid")
+@click.argument("stage")
+@click.option("--hub", "hub", default=None, metavar="URL",
+              help="Read each game from the hub's copy (by its game id), not the table's file.")
+def results(tid: str, stage: str, hub: str | None) -> None:
+    """Read each table's collected scoresheet into the standings (never typed in)."""
+    t, notes = _do(lambda: tournaments.collect_results(tid, stage, hub))
+    name = t.stage(stage).name
+    click.echo(f"{name}: {sum(1 for r in t.results if r.stage == name)} table results in")
+    for note in notes:
+        click.echo(f"  {note}")
+
+
+@tournament_group.command("standings")
+@click.argument("tid")
+@click.argument("stage")
+@click.option("--json", "as_json", is_flag=True, help="Rows, ties and close calls as JSON.")
+def standings(tid: str, stage: str, as_json: bool) -> None:
+    """The stage's standings: advancement, ties for the head judge, close calls and why."""
+    found = _do(lambda: tournaments.standings(tid, stage))
+    if as_json:
+        click.echo(dumps(found.model_dump() | {"decided": found.decided}))
+        return
+    click.echo(_standings_text(found))
+
+
+def _standings_text(found: StageStandings) -> str:
+    lines = [f"{found.stage} standings" + ("" if found.decided else " (not decided)")]
+    for r in found.rows:
+        position = "" if r.position is None else f"{'=' if r.tied else ''}{r.position}"
+        lines.append(f"{position:>4}  {r.name:<28} {r.player:<10} table {r.table:<3} "
+                     f"{'' if r.score is None else r.score:>6}  {r.status}")
+    lines += [f"TIE: {', '.join(tie.players)} (positions {tie.positions[0]}-"
+              f"{tie.positions[1]}{'' if tie.table is None else f', table {tie.table}'}): "
+              "banker tournament rule" for tie in found.ties]
+    lines += [f"close call: {c.name}: {c.reason}" for c in found.close_calls]
+    return "\n".join(lines)
+
+
+@tournament_group.command("rule")
+@click.argument("tid")
+@click.argument("stage")
+@click.argument("order", nargs=-1, required=True)
+@click.option("--judge", required=True, help="The head judge's name.")
+@click.option("--reason", required=True, help="Why, as announced.")
+def rule(tid: str, stage: str, order: tuple[str, ...], judge: str, reason: str) -> None:
+    """Rule a tie: every tied player's id, in the order decided (the first advance)."""
+    _do(lambda: tournaments.rule_tie(tid, stage, order, judge, reason))
+    click.echo(f"ruling recorded: {', '.join(order)}")
+
+
+__all__ = ["refusals", "tournament_group"]

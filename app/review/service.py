@@ -1,0 +1,111 @@
+"""The judge's services, shared by the judge's window and the CLI: entries, time travel,
+differences, net worth over the game, disputes, rewind plans and verify in words (issue 13).
+
+The pieces live in app/review_*.py; this module is the one to import."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from app.review.diff import (
+    BuildingChange,
+    DebtChange,
+    DeedChange,
+    StateDiff,
+    checked_seq,
+    diff,
+    state_at_json,
+)
+from app.review.entries import (
+    CATEGORIES,
+    Entry,
+    command_disputes,
+    entries,
+    matching,
+    rows_of,
+    voided_by,
+)
+from app.review.verdict import Verdict, head_check, verdict
+from app.review.worth import Marker, WorthPoint, by_minute, worth_series
+from app.table import positions
+from app.table.service import TableGame
+from models.describe import describe
+from models.errors import BadInput
+
+__all__ = [
+    "CATEGORIES", "BuildingChange", "DebtChange", "DeedChange", "Dispute", "Entry", "Marker",
+    "StateDiff", "Verdict", "WorthPoint", "by_minute", "diff", "disputes", "entries",
+    "head_check", "matching", "rewind_plan", "state_at_json", "verdict", "worth_series",
+]
+
+_RAISED, _RULED = "dispute_raised", "dispute_ruled"
+
+
+@dataclass(frozen=True)
+class Dispute:
+    """A dispute as the ledger holds it: who raised it about what and which entries, the
+    ruling and who gave it, and the corrections naming it that still count (not voided)."""
+
+    number: int
+    seq: int  # the entry that raised it
+    raised_by: str
+    about: str
+    entries: tuple[int, ...]
+    ruling: str | None = None
+    ruled_by: str | None = None
+    ruling_seq: int | None = None
+    corrections: tuple[int, ...] = ()  # entries of adjustments, fines and rewinds naming it
+
+
+def disputes(game: TableGame) -> list[Dispute]:
+    """Every dispute raised in the game, by number. Raises LedgerCorrupt for a row too damaged
+    to place."""
+    if game.game_id is None:
+        return []
+    history = game.ledger.history(game.game_id)
+    rows = rows_of(history)
+    voids, named = voided_by(rows), command_disputes(history)
+    raised: dict[int, Dispute] = {}
+    rulings: dict[int, tuple[str, str, int]] = {}
+    corrections: dict[int, list[int]] = defaultdict(list)
+    for r in rows:
+        if '"dispute"' not in r.payload_text and r.command_no not in named:
+            continue
+        number = r.payload.get("dispute")
+        number = number if type(number) is int else named.get(r.command_no)
+        if number is None:
+            continue
+        if r.type == _RAISED:
+            entries_ = r.payload.get("entries")
+            raised[number] = Dispute(
+                number, r.seq, str(r.payload.get("raised_by", "")), str(r.payload.get("about", "")),
+                tuple(e for e in entries_ if type(e) is int) if isinstance(entries_, list) else ())
+        elif r.type == _RULED:
+            rulings[number] = (str(r.payload.get("ruling", "")), r.actor_name, r.seq)
+        elif r.command_no not in voids:
+            corrections[number].append(r.seq)
+    found = []
+    for number, dispute in sorted(raised.items()):
+        ruling, ruled_by, ruling_seq = rulings.get(number, (None, None, None))
+        found.append(Dispute(dispute.number, dispute.seq, dispute.raised_by, dispute.about,
+                             dispute.entries, ruling, ruled_by, ruling_seq,
+                             tuple(corrections.get(number, ()))))
+    return found
+
+
+def rewind_plan(game: TableGame, to_seq: int) -> list[str]:
+    """The entries a judge's rewind to just after entry `to_seq` would void, in words
+    ("41: Cy pays Ann 25 rent (claim 1)"), oldest first. Raises BadInput for an entry the ledger
+    does not hold, RuleViolation where a rewind may not go (nothing after it to void)."""
+    if game.table is None or game.game_id is None:
+        raise BadInput("no game in this ledger yet: there is nothing to rewind")
+    if to_seq < 1:
+        raise BadInput("a rewind goes back to just after an entry: entries are numbered from 1")
+    checked_seq(game, to_seq)
+    numbers = set(game.timeline.plan_rewind(game.table, to_seq))
+    ranges = [(m.first, m.last) for m in game.timeline.marks if m.number in numbers]
+    rows = game.ledger.event_rows(game.game_id, ranges)
+    board = game.table.board
+    return [f"{row[0]}: {describe(event, board)}"
+            for row, event in zip(rows, positions.decoded(rows), strict=True)]

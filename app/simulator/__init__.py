@@ -1,0 +1,1 @@
+"""Random legal games through the real engine, invariants checked. Imports editions."""

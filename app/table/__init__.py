@@ -1,0 +1,1 @@
+"""The table service: commands in, ledger and state out. Imports editions, ledger, datafolder."""

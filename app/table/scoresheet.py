@@ -1,0 +1,54 @@
+"""The scoresheet: every figure the players sign, from the ledger (the JSON, the PDF and the GUI)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.table.anchors import HEAD_DIGITS, head_text
+from app.table.service import TableGame
+from models.errors import BadInput
+from models.scoring import score
+
+
+def scoresheet(game: TableGame) -> dict[str, Any]:
+    """The sheet's header, each player's lines and totals in ranking order, and the footer that
+    ties the paper to the ledger (its head: the event count and the last hash's first 16
+    hex digits, which `banker verify --head` checks the file against)."""
+    if game.state is None or game.table is None or game.game_id is None:
+        raise BadInput("no game in this ledger yet")
+    state, table = game.state, game.table
+    commands = game.ledger.commands(game.game_id)
+    opening = commands[0].payload if commands else {}
+    stored = game.events()
+    judges = sorted({e.actor_name for e in stored if e.actor_role == "judge"})
+    info = game.ledger.game(game.game_id)
+    clock = state.clock
+    players = [s.model_dump() | {"position_label": s.label} for s in score(table, state)]
+    return {
+        "header": {
+            "tournament": opening.get("tournament"),
+            "round": opening.get("round"),
+            "table": opening.get("table") or info.label,
+            "date": info.created_at.date().isoformat(),
+            "profile": table.profile.name,
+            "profile_id": table.profile.id,
+            "board": table.board.name,
+            "game_minutes": clock.minutes if clock else None,
+            "ended": state.ended or "in progress",
+            "banker": commands[0].actor_name if commands else None,
+            "judges": judges,
+            # The table's judge: the first registered (with the new game), else none.
+            "judge": next((str(e.payload["name"]) for e in stored if e.type == "judge_added"),
+                          None),
+            "scoring": table.profile.scoring,
+            "tie_breakers": table.profile.tie_breakers,
+        },
+        "players": players,
+        "footer": {
+            "events": game.head_seq,
+            "last_hash": stored[-1].hash[:HEAD_DIGITS] if stored else None,
+            # What `banker verify --head` takes: a deleted tail or a rewritten game shows.
+            "head": head_text(stored[-1].seq, stored[-1].hash) if stored else None,
+            "collected": state.locked,
+        },
+    }

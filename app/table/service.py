@@ -1,0 +1,358 @@
+"""The table service: one game's commands in, its ledger and state out (the GUI and CLI call this).
+
+The road of a command is `TableGame.submit`: its time checked (times), its actor (signin), the
+clock's due entries first (clock), then `_advance` decides it on the live state (models.engine)
+and appends its events to the ledger in one transaction; after it, the housekeeping (a pinned
+snapshot, the -wal checkpoint)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from app.editions import rulebook
+from app.ledger import GENESIS, Actor, Ledger, LedgerError, StoredEvent, open_ledger
+from app.table import clock, judges, loading, positions, signin, snapshot_pins, times
+from app.table.command_text import command_json, event_record
+from app.table.positions import Snapshots
+from app.table.voids import Timeline
+from models.clock import elapsed_ms, remaining_ms
+from models.commands import AddJudge, ClockTick, Command, NewGame, RaiseDispute, Rewind, Undo
+from models.engine import Table, advance, decide
+from models.errors import BadInput, BankerError, RuleViolation
+from models.events import CommandsVoided, Event, GameStarted
+from models.fold import apply, start
+from models.money import raisable
+from models.state import GameState
+
+DEFAULT_ACTOR = Actor(role="banker", name="banker")
+
+
+def utc_now() -> datetime:
+    """The wall clock, in UTC (tests and scripts pass their own)."""
+    return datetime.now(UTC)
+
+
+@dataclass
+class TableGame:
+    """One game in a ledger, with its rules and its current state (a fold of its events).
+
+    `now` is the clock the table runs on; `judge` and `judge_hash` are set when a judge signs in
+    at this table (every judge's command is checked against the game's registrations); `wall`
+    and `sleep` time the wrong-PIN delays."""
+
+    ledger: Ledger
+    game_id: str | None
+    table: Table | None
+    state: GameState | None
+    head_seq: int = 0
+    now: Callable[[], datetime] = utc_now
+    judge: str | None = None
+    judge_hash: str | None = field(default=None, repr=False)
+    sleep: Callable[[float], None] = time.sleep
+    wall: Callable[[], datetime] = utc_now
+    last_at: datetime | None = None  # when the ledger's last entry was recorded
+    problems: list[str] = field(default_factory=list)  # why the ledger does not verify, if not
+    timeline: Timeline = field(default_factory=Timeline, repr=False)
+    head_hash: str = GENESIS
+    snapshots: Snapshots = field(default_factory=Snapshots, repr=False)  # a fold may start at
+
+    @classmethod
+    def open(cls, db: str, game_id: str | None = None,
+             now: Callable[[], datetime] = utc_now, *, create: bool = True,
+             readonly: bool = False) -> TableGame:
+        """Open a ledger file (or URL) and its game (the latest one unless `game_id` is given);
+        `create` and `readonly` as for open_ledger (reading creates and writes nothing).
+
+        Raises LedgerCorrupt if the chain's head does not match its hash or the state cannot be
+        folded; other damage is listed in `problems` (a cheap chain check, no replay)."""
+        ledger = open_ledger(db, create=create, readonly=readonly)
+        game = cls(ledger=ledger, game_id=None, table=None, state=None, now=now)
+        try:
+            game_id = game_id or ledger.latest_game_id()
+            if game_id is not None:
+                game.game_id = game_id
+                game.reload()
+        except BaseException:
+            ledger.close()  # a game that cannot be opened keeps no file open
+            raise
+        return game
+
+    def reload(self) -> None:
+        """Read the game again (to pick up another writer's entries): every row once, the
+        chain checked, the state folded from the nearest snapshot."""
+        assert self.game_id is not None
+        loaded = loading.load(self.ledger, self.game_id)
+        self.table, self.state, self.timeline = loaded.table, loaded.state, loaded.timeline
+        self.head_seq, self.head_hash, self.last_at = (loaded.head_seq, loaded.head_hash,
+                                                       loaded.last_at)
+        self.snapshots, self.problems = Snapshots(loaded.snapshots, loaded.pins), loaded.problems
+
+    def state_at(self, seq: int) -> GameState | None:
+        """The state right after entry `seq` was recorded (voids recorded after it not yet
+        applied), folded from the nearest snapshot; None at 0. Raises BadInput for an entry the
+        ledger does not hold, LedgerCorrupt if the stored events cannot be folded."""
+        if not 0 <= seq <= self.head_seq:
+            raise BadInput(f"the ledger has entries 1 to {self.head_seq}")
+        if seq == self.head_seq:
+            return self.state.clone() if self.state is not None else None
+        return self._position(seq)
+
+    def _position(self, seq: int) -> GameState | None:
+        assert self.game_id is not None
+        game_id = self.game_id
+        with loading.collector_paused():  # a fold's new objects hold no cycles (as on reopen)
+            return loading.guarded(lambda: positions.position(
+                self.timeline, seq, self.snapshots.seqs,
+                positions.loader(self.ledger, game_id, self.snapshots.pins),
+                lambda ranges: self.ledger.event_rows(game_id, ranges)))
+
+    def idle(self) -> None:
+        """What an idle moment is for (the window's idle timer, the CLI when it is done): a
+        snapshot if one is due, and the -wal file checkpointed into the ledger."""
+        self._snapshot_if_due()
+        self._checkpoint()
+
+    def _checkpoint(self) -> None:
+        if not self.ledger.database.readonly:
+            with suppress(LedgerError):  # housekeeping: closing the file checkpoints too
+                self.ledger.checkpoint()
+
+    def _housekeeping(self) -> None:
+        """After a command: a due snapshot and, with it, the -wal file's checkpoint. A command
+        that pays for one piece of housekeeping pays for both at once, so a run of commands
+        with no idle moment between them (a script, a banker who never pauses) has one slow
+        command every SNAPSHOT_EVERY events, not two kinds at two paces."""
+        if self._snapshot_if_due():
+            self._checkpoint()
+
+    def _snapshot_if_due(self) -> bool:
+        """Store the state as a snapshot once SNAPSHOT_EVERY events have passed the latest one a
+        fold of the head may start from (derived data: the command is already recorded); True
+        if one was stored."""
+        if self.state is None or self.game_id is None or self.ledger.database.readonly:
+            return False
+        if not self.snapshots.due(self.timeline, self.head_seq):
+            return False
+        snapshot = positions.snapshot_of(self.game_id, self.head_seq, self.head_hash, self.state)
+        try:
+            ours = self.ledger.save_snapshot(snapshot)
+        except LedgerError:  # a snapshot only saves time; the next command will try again
+            return False
+        if not ours:  # another row holds this seq (another version's, or forged): not pinned
+            return False
+        self.snapshots.kept(self.head_seq, snapshot.hash)
+        return True
+
+    def close(self) -> None:
+        """Release the database."""
+        self.ledger.close()
+
+    def sign_in_judge(self, name: str, pin: str) -> None:
+        """A judge registered in this game signs in at this table (signin.sign_in)."""
+        signin.sign_in(self, name, pin)
+
+    def add_judge(self, name: str, pin: str) -> list[StoredEvent]:
+        """The signed-in judge registers another judge (a ledger entry with the PIN's hash);
+        raises JudgeAuthError without a signed-in judge or for a PIN that is not 6+ digits."""
+        signin.signed_in_judge(self, "add_judge", None)
+        return self.submit(AddJudge(type="add_judge", name=name, pin_hash=judges.hash_pin(pin)))
+
+    def submit(self, command: Command, actor: Actor = DEFAULT_ACTOR,
+               clock_ms: int | None = None) -> list[StoredEvent]:
+        """Decide `command` and record its events in one transaction; raises and records nothing
+        if the rules refuse it, the sender's view is stale, or the ledger cannot be written.
+        A clock announcement or time call that is due is recorded first, as its own entry."""
+        now = self.now()
+        if command.at is None:
+            command = command.model_copy(update={"at": now})
+        assert command.at is not None
+        recorded_at, marks_at = times.checked(command.at, self.last_at, now)
+        actor = signin.actor_for(self, command, actor)
+        if isinstance(command, NewGame):
+            return self._start(command, actor, recorded_at)
+        if self.table is None or self.game_id is None:
+            raise BadInput("no game has been started: the first command is new_game")
+        if self.state is None:
+            raise LedgerError(f"{self.ledger.location}: a command could not be recorded and the "
+                              "game could not be read back; nothing recorded (reopen the game)")
+        if not isinstance(command, ClockTick):
+            clock.record_due(self, marks_at)
+        if isinstance(command, Undo | Rewind):
+            return self._void(command, actor, recorded_at)
+        if isinstance(command, RaiseDispute) and any(e > self.head_seq for e in command.entries):
+            raise BadInput(f"the ledger has entries 1 to {self.head_seq}")
+        return self._advance(command, actor, recorded_at, clock_ms)
+
+    def tick(self) -> list[StoredEvent]:
+        """Record what the clock says now, if anything (the window calls this every second)."""
+        if self.state is None:
+            return []
+        now = self.now()
+        return clock.record_due(self, times.genuine(now, self.last_at, now))
+
+    def record_events(self, command: Command, events: list[Event], actor: Actor,
+                      recorded_at: datetime, clock_ms: int | None) -> list[StoredEvent]:
+        """Record events already decided on a copy of the state, then fold them in."""
+        assert self.game_id is not None
+        if clock_ms is None and self.state is not None and self.state.clock is not None:
+            clock_ms = elapsed_ms(self.state.clock, recorded_at)
+        stored = self.ledger.append(
+            self.game_id, expected_seq=self._expected(command), command=self._row(command),
+            events=[event_record(e) for e in events], actor=actor, clock_ms=clock_ms,
+            recorded_at=recorded_at, plain=True,
+        )
+        try:
+            self._fold(events, stored)
+        except BaseException:  # recorded, but not folded in whole: the game is read back
+            self._read_back()
+            raise
+        self._mark(command, stored)
+        return stored
+
+    def _row(self, command: Command) -> dict[str, Any]:
+        """The command's stored payload: with the pin of this table's latest snapshot until a
+        command carrying it is recorded (so the chain covers the snapshot's hash)."""
+        return snapshot_pins.pinned(command_json(command), self.snapshots.unpinned)
+
+    def _advance(self, command: Command, actor: Actor, recorded_at: datetime,
+                 clock_ms: int | None) -> list[StoredEvent]:
+        """Decide `command` on the state itself, its events left applied (no undo and fold
+        again), and record them; if they cannot be recorded, the state is folded back to the
+        ledger's head and the error raised."""
+        assert self.game_id is not None and self.table is not None and self.state is not None
+        if clock_ms is None and self.state.clock is not None:
+            clock_ms = elapsed_ms(self.state.clock, recorded_at)  # the clock before the command
+        events = advance(self.table, self.state, command)  # refused: raises, nothing changed
+        try:
+            stored = self.ledger.append(
+                self.game_id, expected_seq=self._expected(command), command=self._row(command),
+                events=[event_record(e) for e in events], actor=actor, clock_ms=clock_ms,
+                recorded_at=recorded_at, plain=True)
+        except BaseException:
+            self._fold_back()
+            raise
+        if stored:
+            self.head_seq, self.last_at = stored[-1].seq, stored[-1].recorded_at
+        self._mark(command, stored)
+        return stored
+
+    def _fold_back(self) -> None:
+        """The state as the ledger's head (this table's last entry) holds it, after a command
+        worked out on the state was not recorded. If even that cannot be read, the table
+        holds no state (and refuses commands) until it is reopened: it never shows an entry
+        the ledger lacks."""
+        try:
+            self.state = self._position(self.head_seq)
+        except BankerError:  # the write's own error is the one to report
+            self.state = None
+
+    def _read_back(self) -> None:
+        """The whole game read again after a recorded entry could not be folded in; if even
+        that fails, no state (commands refused until the game is reopened), as in _fold_back."""
+        try:
+            self.reload()
+        except BankerError:
+            self.state = None
+
+    def _mark(self, command: Command, stored: list[StoredEvent]) -> None:
+        """Put the recorded command on the timeline, and do the housekeeping that is due."""
+        if stored:
+            self.timeline.add(stored[0].command_no, command.type,
+                              [(s.seq, s.type, s.payload) for s in stored])
+            self.head_hash, self.snapshots.unpinned = stored[-1].hash, None  # its row held any pin
+        self._housekeeping()
+
+    def _void(self, command: Undo | Rewind, actor: Actor, recorded_at: datetime
+              ) -> list[StoredEvent]:
+        assert self.game_id is not None and self.table is not None
+        if isinstance(command, Undo):
+            numbers = self.timeline.plan_undo(self.table)
+            event = CommandsVoided(commands=numbers, how="undo", reason="banker's undo")
+        else:
+            raised = self.state.disputes if self.state is not None else []
+            if command.dispute is not None and all(d.dispute != command.dispute for d in raised):
+                raise RuleViolation(self.table.profile.clause("dispute"),
+                                    f"there is no dispute {command.dispute}")
+            numbers = self.timeline.plan_rewind(self.table, command.to_seq)
+            event = CommandsVoided(commands=numbers, how="rewind", reason=command.reason)
+        written = self.ledger.append(
+            self.game_id, expected_seq=self._expected(command), command=self._row(command),
+            events=[event_record(event)], actor=actor, clock_ms=None, recorded_at=recorded_at,
+            plain=True)
+        self.head_seq, self.last_at = written[-1].seq, written[-1].recorded_at
+        self.timeline.add(written[0].command_no, command.type,
+                          [(s.seq, s.type, s.payload) for s in written])
+        self.head_hash, self.snapshots.unpinned = written[-1].hash, None  # its row held any pin
+        # The voided commands' events are skipped from the latest snapshot before them on.
+        try:
+            self.state = self._position(self.head_seq)
+        except BaseException:  # recorded, but not folded: never show the voided as standing
+            self._read_back()
+            raise
+        self._housekeeping()
+        return written
+
+    def _start(self, command: NewGame, actor: Actor, recorded_at: datetime) -> list[StoredEvent]:
+        if self.game_id is not None:
+            raise BadInput("this ledger already holds a game; use a new file for a new game")
+        table = rulebook.table(command.profile, command.board)
+        events = decide(table, None, command)
+        game_id, stored = self.ledger.start_game(
+            profile_id=table.profile.id, board_id=table.board.id,
+            profile_json=table.profile.model_dump_json(), board_json=table.board.model_dump_json(),
+            decks_json=table.decks.model_dump_json(), players=list(command.players),
+            label=command.label, command=command_json(command),
+            events=[event_record(e) for e in events], actor=actor, clock_ms=None,
+            recorded_at=recorded_at, plain=True,
+        )
+        self.game_id, self.table = game_id, table
+        self._fold(events, stored)
+        self._mark(command, stored)
+        return stored
+
+    def _expected(self, command: Command) -> int:
+        # A command that says which event it follows is checked against the ledger itself;
+        # one that does not is taken as following what this session last saw.
+        return self.head_seq if command.expect_seq is None else command.expect_seq
+
+    def _fold(self, events: list[Event], stored: list[StoredEvent]) -> None:
+        for event in events:
+            if self.state is None:
+                assert isinstance(event, GameStarted)
+                self.state = start(event)
+            else:
+                apply(self.state, event)
+        if stored:
+            self.head_seq = stored[-1].seq
+            self.last_at = stored[-1].recorded_at
+
+    def events(self) -> list[StoredEvent]:
+        """Every event of the game, in order."""
+        return self.ledger.events(self.game_id) if self.game_id else []
+
+    def state_json(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data, with the names the table uses."""
+        if self.state is None or self.table is None:
+            return {"game": None}
+        board = self.table.board
+        data = self.state.model_dump(mode="json")
+        for deed in data["deeds"].values():
+            deed["name"] = board.space(deed["space"]).name
+        for player in data["players"]:
+            player["space_name"] = board.space(player["position"]).name
+        for debt in data["debts"]:
+            debt["raisable"] = raisable(board, self.state, debt["debtor"],
+                                         self.table.profile.hotel_outright_sale)
+        clock = self.state.clock
+        data["time_left_ms"] = (remaining_ms(clock, self.now()) if clock and clock.started_at
+                                else None)
+        data["game"] = self.game_id
+        data["head_seq"] = self.head_seq
+        data["judges"] = sorted(self.state.judges)  # names only: PIN hashes are never shown
+        data["edition"] = rulebook.edition_of(self.table)
+        return data

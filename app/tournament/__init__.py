@@ -1,0 +1,1 @@
+"""The tournament: players, draws, tables, results, standings, publishing. Imports games, hub, table."""

@@ -1,0 +1,369 @@
+"""The tournament service: kept as one JSON file per tournament in the data folder, written
+atomically; each table's game made from the draw; results read from collected scoresheets."""
+
+from __future__ import annotations
+
+import csv
+import fcntl
+import json
+import os
+import secrets
+import tempfile
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+
+from app.datafolder.paths import data_dir
+from app.editions import rulebook
+from app.games import folder as games
+from app.games.folder import default_label, roll_off_contenders, utc_now
+from models.edition_ids import id_problem
+from models.errors import BadInput, BankerError
+from models.tournament.changes import add_players as _add_players
+from models.tournament.changes import attach_game as _attach_game
+from models.tournament.changes import draw as _draw
+from models.tournament.changes import drawn_table, new_tournament
+from models.tournament.changes import record_results as _record_results
+from models.tournament.changes import rule_tie as _rule_tie
+from models.tournament.changes import withdraw as _withdraw
+from models.tournament.records import Player, Stage, TableGameRef, Tournament, TournamentError
+from models.tournament.standings import StageStandings
+from models.tournament.standings import standings as _standings
+
+if TYPE_CHECKING:
+    from app.ledger import Ledger
+    from app.table.service import TableGame
+
+FOLDER = "tournaments"
+Now = Callable[[], datetime]
+
+
+# Storage -----------------------------------------------------------------------------------
+
+def tournaments_dir() -> Path:
+    """The folder of tournament files in the data folder, created on first use."""
+    folder = data_dir() / FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def tournament_path(tid: str) -> Path:
+    """The tournament's file; an id that is not an id (`../x`, a path) is refused: a tournament
+    is named, never found by path."""
+    problem = id_problem(tid)
+    if problem is not None:
+        raise TournamentError(f"tournament {problem}")
+    return tournaments_dir() / f"{tid}.json"
+
+
+def load(tid: str) -> Tournament:
+    """The tournament `tid`; BadInput names the ones there are when it is not found."""
+    path = tournament_path(tid)
+    if not path.is_file():
+        known = ", ".join(sorted(p.stem for p in tournaments_dir().glob("*.json"))) or "none yet"
+        raise TournamentError(f"no tournament {tid!r} (tournaments: {known})")
+    try:
+        return Tournament.model_validate_json(path.read_bytes())
+    except OSError as e:
+        raise TournamentError(f"{path}: cannot be read: {e.strerror}; nothing was changed") from e
+    except ValidationError as e:
+        raise TournamentError(
+            f"{path}: damaged, not a tournament file ({_first_problem(e)}); nothing was "
+            "changed. The file is only ever replaced whole, so the damage came from outside "
+            "(a copy cut short, a hand edit): put back your last good copy of it") from e
+
+
+def _first_problem(error: ValidationError) -> str:
+    """The first problem in words, without the file's contents (they hold players' contacts)."""
+    problems = error.errors(include_url=False, include_input=False)
+    first = problems[0]
+    where = ".".join(map(str, first["loc"]))
+    more = f", and {len(problems) - 1} more" if len(problems) > 1 else ""
+    return f"{where + ': ' if where else ''}{first['msg']}{more}"
+
+
+def save(t: Tournament) -> Path:
+    """Write the tournament whole: to a temporary file in the same folder, flushed to disk,
+    then renamed over the old one, so a crash leaves the old file or the new, never half."""
+    path = tournament_path(t.id)
+    text = json.dumps(t.model_dump(mode="json"), indent=1, ensure_ascii=False)
+    handle, temporary = tempfile.mkstemp(prefix=f".{t.id}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text + "\n")
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)  # the rename itself survives a power cut
+        finally:
+            os.close(folder)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def list_tournaments() -> list[Tournament]:
+    """Every tournament in the data folder (unreadable files left out)."""
+    found = []
+    for path in sorted(tournaments_dir().glob("*.json")):
+        try:
+            found.append(load(path.stem))
+        except TournamentError:
+            continue
+    return found
+
+
+def _update(tid: str, change: Callable[[Tournament], Tournament]) -> Tournament:
+    """Read, change and write the tournament under a lock on its own lock file, so two
+    programs changing it at once (the head judge's CLI and a banker's window starting a table)
+    take turns instead of one losing the other's change."""
+    lock = tournament_path(tid).with_name(f".{tid}.lock")
+    with open(lock, "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            changed = change(load(tid))
+            save(changed)
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
+    return changed
+
+
+# Making and entering -----------------------------------------------------------------------
+
+def create(name: str, profile: str, *, tid: str | None = None, minutes: int | None = None,
+           stages: Sequence[Stage] | None = None) -> Tournament:
+    """A new tournament with the profile's default stages (SG Advancement Criteria) unless
+    `stages` are given; refused if a tournament with its id exists."""
+    rules = rulebook.profile(profile)
+    sizes = tuple(n for n in (4, 5) if rules.players_min <= n <= rules.players_max)
+    t = new_tournament(name, rules.id, sizes, stages=tuple(stages) if stages else None,
+                       minutes=minutes, tid=tid)
+    if tournament_path(t.id).exists():
+        raise TournamentError(f"a tournament {t.id!r} exists already")
+    save(t)
+    return t
+
+
+def add_players(tid: str, players: Sequence[Player], now: Now = utc_now) -> Tournament:
+    """Enter players (before the first round starts)."""
+    return _update(tid, lambda t: _add_players(t, list(players), now()))
+
+
+def players_from_csv(path: Path) -> list[Player]:
+    """Players from a sign-up sheet: a CSV with the columns id, name and (optional) contact."""
+    try:
+        with path.open(encoding="utf-8-sig", newline="") as sheet:
+            rows = list(csv.DictReader(sheet))
+    except (OSError, UnicodeDecodeError, csv.Error) as e:
+        raise BadInput(f"{path}: cannot be read: {e}") from e
+    found = []
+    for number, row in enumerate(rows, start=2):
+        try:
+            found.append(Player(id=(row.get("id") or "").strip(),
+                                name=(row.get("name") or "").strip(),
+                                contact=(row.get("contact") or "").strip() or None))
+        except ValidationError as e:
+            raise BadInput(f"{path} line {number}: needs an id (letters, digits, . _ -) and a "
+                           f"name: {e.errors()[0]['msg']}") from e
+    return found
+
+
+def withdraw(tid: str, player: str, reason: str, now: Now = utc_now) -> Tournament:
+    """A late withdrawal or no-show before the player's next round starts."""
+    return _update(tid, lambda t: _withdraw(t, player, reason, now()))
+
+
+def draw(tid: str, stage: str, seed: int | None = None, now: Now = utc_now) -> Tournament:
+    """Seat the stage at random; the seed (a fresh random one unless given) is recorded."""
+    chosen = secrets.randbits(63) if seed is None else seed
+    return _update(tid, lambda t: _draw(t, stage, chosen, now()))
+
+
+# The tables' games -------------------------------------------------------------------------
+
+def table_card(t: Tournament, stage: str, table: int) -> dict[str, Any]:
+    """What the new-game form needs for a table, from the draw: the new_game command (players
+    in seat order, profile, labels) without the roll-off, which is thrown at the table."""
+    name = t.stage(stage).name
+    seats = [t.seat_name(p) for p in drawn_table(t, name, table).players]
+    return {"type": "new_game", "profile": t.profile, "players": seats,
+            "label": default_label(t.name, name, str(table)), "tournament": t.name,
+            "round": name, "table": str(table)}
+
+
+def table_cards(tid: str, stage: str) -> list[dict[str, Any]]:
+    """Every table's card of the stage's current draw, with the game length and whether the
+    table's game is made."""
+    t = load(tid)
+    made = t.draw(stage)
+    if made is None:
+        raise TournamentError(f"the {t.stage(stage).name} is not drawn yet")
+    games_of = {g.table: g.source for g in t.games if g.stage == made.stage}
+    return [{"card": table_card(t, made.stage, n.number), "minutes": t.minutes,
+             "game": games_of.get(n.number)} for n in made.tables]
+
+
+def roll_off_from_throws(players: Sequence[str], throws: str) -> list[dict[str, list[int]]]:
+    """The roll-off as thrown, typed in seat order: "6+5 4+3 2+2 5+1", a "/" before each
+    further round, which only those tied for the highest total throw ("... / 3+1 4+4")."""
+    rounds: list[dict[str, list[int]]] = []
+    for typed in throws.split("/"):
+        contenders = roll_off_contenders(players, rounds) if rounds else list(players)
+        dice = typed.split()
+        if not contenders:
+            raise BadInput(f"the roll-off was decided after round {len(rounds)}; "
+                           f"round {len(rounds) + 1} is one too many")
+        if len(dice) != len(contenders):
+            raise BadInput(f"roll-off round {len(rounds) + 1}: {len(contenders)} throws "
+                           f"({', '.join(contenders)}), not {len(dice)}")
+        try:
+            rounds.append({who: [int(x) for x in pair.split("+")]
+                           for who, pair in zip(contenders, dice, strict=True)})
+        except ValueError as e:
+            raise BadInput(f"roll-off round {len(rounds) + 1}: a throw is typed as 6+5") from e
+    return rounds
+
+
+def start_table(tid: str, stage: str, table: int, roll_off: list[dict[str, list[int]]],
+                banker: str, judge: tuple[str, str] | None = None, now: Now = utc_now,
+                folder: Path | None = None) -> Path:
+    """Make the table's game from its card and the roll-off (the banker confirms and starts):
+    a new ledger file in the games folder, recorded as the table's game."""
+    t = load(tid)
+    card = table_card(t, stage, table)
+    _attach_game(t, stage, table, "check")  # refused here, before any file is made
+    path = games.create_game(card | {"roll_off": roll_off}, banker, judge, t.minutes, now, folder)
+    # The game's id is kept too, so its copy on the hub can be read without this file.
+    game_id = _game_id_of(str(path))
+    _update(tid, lambda current: _attach_game(current, stage, table, str(path), game_id))
+    return path
+
+
+def current_stage(t: Tournament) -> str | None:
+    """The stage the hall is playing: the last one with a draw (None before the first draw)."""
+    drawn = [s.name for s in t.stages if t.draw(s.name) is not None]
+    return drawn[-1] if drawn else None
+
+
+def _game_id_of(source: str) -> str | None:
+    from app.ledger import open_ledger  # noqa: PLC0415
+
+    with open_ledger(source, create=False, readonly=True) as ledger:
+        return ledger.latest_game_id()
+
+
+def attach(tid: str, stage: str, table: int, path: Path) -> Tournament:
+    """Take in a table's game played on a file of its own (handed in from a table with no
+    network): its opening must be the table's card (players in seat order, round, table)."""
+    from app.table.service import TableGame  # noqa: PLC0415 (the ledger loads only when needed)
+
+    t = load(tid)
+    card = table_card(t, stage, table)
+    game = TableGame.open(str(path), create=False, readonly=True)
+    try:
+        if game.game_id is None:
+            raise TournamentError(f"{path}: holds no game")
+        opening = game.ledger.commands(game.game_id)[0].payload
+        game_id = game.game_id
+    finally:
+        game.close()
+    differ = [k for k in ("players", "round", "table", "profile") if opening.get(k) != card[k]]
+    if differ:
+        raise TournamentError(f"{path}: not {card['label']}'s game: its {', '.join(differ)} "
+                              "differ from the draw")
+    return _update(tid, lambda current: _attach_game(current, stage, table, str(path), game_id))
+
+
+# Results, standings, rulings ---------------------------------------------------------------
+
+def collect_results(tid: str, stage: str, hub: str | None = None) -> tuple[Tournament, list[str]]:
+    """Read every table's game of the stage: a collected scoresheet becomes the table's result;
+    a game not over, not collected or not verifying is listed (and left out) with why.
+
+    With `hub` (a hub's URL), each game is read from the hub's copy by its game id (one
+    connection for them all) instead of from the table's file. A game the hub (`hub`, else
+    BANKER_HUB_URL) marks DIVERGED is left out, said why, until the head judge rules on it."""
+    from app.hub.results import ruled_out  # noqa: PLC0415
+    from app.ledger import open_ledger  # noqa: PLC0415
+
+    t = load(tid)
+    name = t.stage(stage).name
+    notes: list[str] = []
+    sheets: dict[int, dict[str, Any]] = {}
+    refs = ruled_out([g for g in t.games if g.stage == name], hub, notes)
+    if hub is None:
+        for ref in refs:
+            game = _opened(ref, notes, _open_file)
+            if game is not None:
+                try:
+                    _read_sheet(ref.table, game, sheets, notes)
+                finally:
+                    game.close()
+    else:
+        with open_ledger(hub, create=False, readonly=True) as ledger:
+            held = set(ledger.game_ids())
+            for ref in refs:
+                game = _opened(ref, notes, lambda r: _open_on_hub(ledger, held, r))
+                if game is not None:  # not closed: it shares the hub's ledger
+                    _read_sheet(ref.table, game, sheets, notes)
+    t = _record_results(t, name, sheets)
+    save(t)
+    return t, notes
+
+
+def _opened(ref: TableGameRef, notes: list[str],
+            opener: Callable[[TableGameRef], TableGame]) -> TableGame | None:
+    try:
+        return opener(ref)
+    except BankerError as e:
+        notes.append(f"table {ref.table}: cannot be opened: {e}")
+        return None
+
+
+def _open_file(ref: TableGameRef) -> TableGame:
+    from app.table.service import TableGame  # noqa: PLC0415
+
+    return TableGame.open(ref.source, ref.game_id, create=False, readonly=True)
+
+
+def _open_on_hub(ledger: Ledger, held: set[str], ref: TableGameRef) -> TableGame:
+    """The table's game as the hub holds it, on the hub's open ledger."""
+    from app.table.service import TableGame  # noqa: PLC0415
+
+    game_id = ref.game_id or (_game_id_of(ref.source) if Path(ref.source).is_file() else None)
+    if game_id is None:
+        raise TournamentError(f"no game id is recorded and {ref.source} is not here to read it")
+    if game_id not in held:
+        raise TournamentError(f"the hub holds no copy of game {game_id} yet")
+    game = TableGame(ledger=ledger, game_id=game_id, table=None, state=None)
+    game.reload()
+    return game
+
+
+def _read_sheet(table: int, game: TableGame, sheets: dict[int, dict[str, Any]],
+                notes: list[str]) -> None:
+    from app.table.scoresheet import scoresheet  # noqa: PLC0415
+
+    if game.problems:
+        notes.append(f"table {table}: the ledger does not verify: {game.problems[0]}")
+    elif game.state is None or not game.state.locked:
+        notes.append(f"table {table}: the scoresheet is not collected yet")
+    else:
+        sheets[table] = scoresheet(game)
+
+
+def standings(tid: str, stage: str) -> StageStandings:
+    """The stage's standings and advancement (see models.tournament_standings)."""
+    return _standings(load(tid), stage)
+
+
+def rule_tie(tid: str, stage: str, order: Sequence[str], judge: str, reason: str,
+             now: Now = utc_now) -> Tournament:
+    """Record the head judge's ruling on a tie the standings show."""
+    return _update(tid, lambda t: _rule_tie(t, stage, list(order), judge, reason, now()))

@@ -1,0 +1,1 @@
+"""The tournament's rules: records, seating, standings, advancement. Imports models only."""

@@ -1,0 +1,240 @@
+"""A tournament's changes: every one returns a new `Tournament` or raises `TournamentError` and
+changes nothing (players, withdrawals, draws, the tables' games, results, tie rulings)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel
+
+from models.tournament.records import (
+    Draw,
+    DrawnTable,
+    Player,
+    PlayerResult,
+    Ruling,
+    Stage,
+    TableGameRef,
+    TableResult,
+    Tournament,
+    TournamentError,
+    Withdrawal,
+    default_stages,
+    slug_of,
+)
+from models.tournament.seating import SIZES, SeatingError, draw_tables
+from models.tournament.standings import entrants, standings
+
+
+def new_tournament(name: str, profile: str, sizes: tuple[int, ...], *,
+                   stages: tuple[Stage, ...] | None = None, minutes: int | None = None,
+                   tid: str | None = None) -> Tournament:
+    """A tournament with no players yet; `sizes` are the table sizes of 4 and 5 the profile
+    seats (its players_min to players_max)."""
+    sizes = tuple(s for s in SIZES if s in sizes)
+    if not sizes:
+        raise TournamentError(f"the profile {profile} seats neither 4 nor 5 players at a table")
+    chosen = stages or tuple(s.model_copy(update={"table_size": sizes[0]})
+                             for s in default_stages(profile))
+    return _valid(dict(id=tid or slug_of(name), name=name, profile=profile, minutes=minutes,
+                       sizes=sizes, stages=chosen))
+
+
+def _valid(data: dict[str, Any]) -> Tournament:
+    try:
+        return Tournament.model_validate(data)
+    except ValueError as e:  # pydantic's ValidationError is a ValueError
+        raise TournamentError(_plain(e)) from e
+
+
+def _plain(error: ValueError) -> str:
+    errors = getattr(error, "errors", None)
+    if errors is None:
+        return str(error)
+    return "; ".join(f"{'.'.join(map(str, x['loc'])) or 'tournament'}: {x['msg']}"
+                     for x in errors())
+
+
+def _changed(t: Tournament, **update: Any) -> Tournament:
+    return _valid(t.model_dump() | {k: [_dump(v) for v in value] if isinstance(value, tuple)
+                                    else value for k, value in update.items()})
+
+
+def _dump(value: Any) -> Any:
+    return value.model_dump() if isinstance(value, BaseModel) else value
+
+
+# Players -----------------------------------------------------------------------------------
+
+def add_players(t: Tournament, players: list[Player], at: datetime) -> Tournament:
+    """Enter players. Before the first round starts only; a draw already made is superseded
+    (drawn again with the newcomers)."""
+    first = t.stages[0].name
+    if t.started(first):
+        raise TournamentError(f"the {first} round has started: no more entries")
+    # Ids are typed by judges at a desk ("withdraw p7"): two that differ only in case are one
+    # badge typed twice, not two players.
+    taken = {p.id.casefold(): p for p in t.players}
+    for player in players:
+        holder = taken.get(player.id.casefold())
+        if holder is not None:
+            raise TournamentError(f"player id {player.id!r} is taken (by {holder.name}, "
+                                  f"id {holder.id!r}); ids differ in more than case")
+        taken[player.id.casefold()] = player
+    why = f"{', '.join(p.name for p in players)} entered at {at:%Y-%m-%d %H:%M}"
+    changed = _changed(t, players=t.players + tuple(players), draws=_without_draw(t, first, why))
+    _seat_names_differ(changed)
+    return changed
+
+
+def _seat_names_differ(t: Tournament) -> None:
+    """Refuse two players who would have the same name at a table: a name repeated is told
+    apart by its id ("Tan Wei (A1)"), which another player may have typed as a name."""
+    seen: dict[str, str] = {}
+    for player in t.players:
+        shown = t.seat_name(player.id).casefold()
+        if shown in seen:
+            raise TournamentError(
+                f"{player.name!r} ({player.id}) would sit as {t.seat_name(player.id)!r}, as "
+                f"{t.player(seen[shown]).name!r} ({seen[shown]}) does: enter one of them "
+                "with another name")
+        seen[shown] = player.id
+
+
+def withdraw(t: Tournament, player_id: str, reason: str, at: datetime) -> Tournament:
+    """A late withdrawal or a no-show, before the round of the stage the player is next in
+    starts; that stage's draw (if made) is superseded and must be drawn again. A player who
+    does not turn up once the game has started follows the officials' rules at the table."""
+    t.player(player_id)
+    stage = next_stage(t, player_id)
+    if stage is None:
+        raise TournamentError(f"{t.player(player_id).name} is in no stage still to play")
+    if t.started(stage.name):
+        raise TournamentError(
+            f"the {stage.name} round has started: a player missing at the start of the game "
+            "is ruled at the table (RULES.md Table officials: declared bankrupt)")
+    entry = Withdrawal(player=player_id, stage=stage.name, reason=reason, at=at)
+    why = f"{t.player(player_id).name} withdrew at {at:%Y-%m-%d %H:%M}: {reason}"
+    return _changed(t, withdrawals=(*t.withdrawals, entry),
+                    draws=_without_draw(t, stage.name, why))
+
+
+def next_stage(t: Tournament, player_id: str) -> Stage | None:
+    """The first stage whose round has not started that the player may still play in."""
+
+    if player_id in t.withdrawn_before(t.stages[-1].name):
+        return None
+    for index, stage in enumerate(t.stages):
+        if t.started(stage.name):
+            continue
+        if index == 0:
+            return stage
+        try:
+            return stage if player_id in entrants(t, stage.name) else None
+        except TournamentError:
+            return stage  # the stage before is still being decided: the player may reach it
+    return None
+
+
+def _without_draw(t: Tournament, stage: str, why: str) -> tuple[Draw, ...]:
+    # A superseded draw stays in the record with its seed and the reason: a draw is only ever
+    # replaced by a fresh one (a new seed), never edited.
+    return tuple(d.model_copy(update={"superseded": why})
+                 if d.stage == stage and not d.superseded else d for d in t.draws)
+
+
+# Draws, games, results, rulings ------------------------------------------------------------
+
+def draw(t: Tournament, stage: str, seed: int, at: datetime) -> Tournament:
+    """Seat the stage's entrants at random from `seed` (recorded, so anyone can repeat it);
+    later stages draw within the qualified. Refused once the round has started."""
+
+    chosen = t.stage(stage)
+    if t.started(chosen.name):
+        raise TournamentError(f"the {chosen.name} round has started: its draw stands")
+    players = entrants(t, chosen.name)
+    try:
+        tables = draw_tables(players, seed, chosen.table_size, t.sizes)
+    except SeatingError as e:
+        raise TournamentError(f"the {chosen.name}: {e}") from e
+    made = Draw(stage=chosen.name, seed=seed, entrants=players, at=at,
+                tables=tuple(DrawnTable(number=n, players=p) for n, p in enumerate(tables, 1)))
+    why = f"drawn again at {at:%Y-%m-%d %H:%M}"
+    return _changed(t, draws=(*_without_draw(t, chosen.name, why), made))
+
+
+def drawn_table(t: Tournament, stage: str, table: int) -> DrawnTable:
+    """A table of the stage's current draw."""
+    made = t.draw(stage)
+    if made is None:
+        raise TournamentError(f"the {t.stage(stage).name} is not drawn yet")
+    found = next((x for x in made.tables if x.number == table), None)
+    if found is None:
+        raise TournamentError(f"the {made.stage} has tables 1 to {len(made.tables)}, not {table}")
+    return found
+
+
+def attach_game(t: Tournament, stage: str, table: int, source: str,
+                game_id: str | None = None) -> Tournament:
+    """Record where a table's game is played; the stage's round has then started."""
+    name = t.stage(stage).name
+    drawn_table(t, name, table)
+    if any(g.stage == name and g.table == table for g in t.games):
+        raise TournamentError(f"{name} table {table} already has its game")
+    # One game is one table's: a second table holding it would count its players twice.
+    twice = next((g for g in t.games if g.source == source
+                  or (game_id is not None and g.game_id == game_id)), None)
+    if twice is not None:
+        raise TournamentError(f"that game ({game_id or source}) is already {twice.stage} table "
+                              f"{twice.table}'s; each table plays its own game")
+    ref = TableGameRef(stage=name, table=table, source=source, game_id=game_id)
+    return _changed(t, games=(*t.games, ref))
+
+
+def record_result(t: Tournament, stage: str, table: int, sheet: dict[str, Any]) -> Tournament:
+    """A table's result from its collected scoresheet (the dict app.scoresheet makes), checked
+    against the draw: the sheet must be collected and carry exactly the table's players."""
+    return record_results(t, stage, {table: sheet})
+
+
+def record_results(t: Tournament, stage: str, sheets: dict[int, dict[str, Any]]) -> Tournament:
+    """Several tables' results at once (see record_result); all or nothing."""
+    name = t.stage(stage).name
+    found = {table: _table_result(t, name, table, sheet) for table, sheet in sheets.items()}
+    kept = tuple(r for r in t.results if r.stage != name or r.table not in found)
+    return _changed(t, results=kept + tuple(found.values()))
+
+
+def _table_result(t: Tournament, name: str, table: int, sheet: dict[str, Any]) -> TableResult:
+    seated = {t.seat_name(p): p for p in drawn_table(t, name, table).players}
+    footer, lines = sheet.get("footer", {}), sheet.get("players", [])
+    if not footer.get("collected"):
+        raise TournamentError(f"{name} table {table}: the scoresheet is not collected yet "
+                              "(the game must be over and its sheet collected)")
+    names = {line["name"] for line in lines}
+    if names != set(seated):
+        raise TournamentError(f"{name} table {table}: the sheet's players "
+                              f"({', '.join(sorted(names))}) are not the table's "
+                              f"({', '.join(sorted(seated))})")
+    return TableResult(stage=name, table=table, head=str(footer.get("head")), players=tuple(
+        PlayerResult(player=seated[x["name"]], score=int(x["total"]), place=int(x["position"]),
+                     tied=bool(x["tied"]), bankrupt=bool(x["bankrupt"]),
+                     decided_by=x.get("decided_by")) for x in lines))
+
+
+def rule_tie(t: Tournament, stage: str, order: list[str], judge: str, reason: str,
+             at: datetime) -> Tournament:
+    """The head judge's ruling on a tie shown in the standings: `order` is every tied
+    player, in the order decided (those first advance)."""
+
+    name = t.stage(stage).name
+    open_ties = standings(t, name).ties
+    tie = next((x for x in open_ties if set(x.players) == set(order)), None)
+    if tie is None or len(order) != len(set(order)):
+        shown = "; ".join(", ".join(x.players) for x in open_ties) or "none"
+        raise TournamentError(f"no open tie of exactly {', '.join(order)} in the {name} "
+                              f"(open ties: {shown})")
+    ruling = Ruling(stage=name, table=tie.table, order=tuple(order), judge=judge, reason=reason,
+                    at=at)
+    return _changed(t, rulings=(*t.rulings, ruling))

@@ -1,0 +1,228 @@
+"""A tournament's records: players, stages and their settings, draws, the tables' results, rulings.
+
+Pure, frozen data. The changes are in `models.tournament.changes`, standings and advancement in
+`models.tournament.standings`, the draw's arithmetic in `models.tournament.seating`."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from datetime import datetime
+from functools import cached_property
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from models.errors import BadInput
+from models.tournament.seating import SIZES
+
+PlayerId = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,23}$")]
+PlayerName = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^\S(.*\S)?$")]
+Slug = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,59}$")]
+Reason = Annotated[str, Field(min_length=1, pattern=r"\S")]
+Breaker = Literal["wins", "best_game"]
+BREAKER_WORDS = {"wins": "wins", "best_game": "highest single-game score"}
+
+
+class TournamentError(BadInput):
+    """A tournament change that cannot be made; says what and why (nothing was changed)."""
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Player(_Frozen):
+    """An entrant: the name printed at the table and in the standings, an id the organiser
+    gives (the badge number), and a contact that is never published."""
+
+    id: PlayerId
+    name: PlayerName
+    contact: str | None = None
+
+
+class Stage(_Frozen):
+    """One round of the tournament and its settings. `advance_by` "score": the top `advance`
+    across all the stage's tables go on; "table": the top `advance` of each table. In the last
+    stage `advance` is how many places are awarded (the final's top 3)."""
+
+    name: Annotated[str, Field(min_length=1, max_length=40, pattern=r"^\S(.*\S)?$")]
+    table_size: int = Field(default=4, description="Preferred table size; the other of 4/5 "
+                            "only where the numbers need it.")
+    advance: int = Field(ge=1)
+    advance_by: Literal["score", "table"]
+
+
+class Withdrawal(_Frozen):
+    """A player out before a stage's round starts (a late withdrawal or a no-show)."""
+
+    player: PlayerId
+    stage: str
+    reason: Reason
+    at: datetime
+
+
+class DrawnTable(_Frozen):
+    number: int
+    players: tuple[PlayerId, ...]  # seat order, clockwise from seat 1
+
+
+class Draw(_Frozen):
+    """A stage's seating from its seed; a later draw of the same stage supersedes it."""
+
+    stage: str
+    seed: int
+    entrants: tuple[PlayerId, ...]  # in the order they were shuffled from
+    tables: tuple[DrawnTable, ...]
+    at: datetime
+    superseded: str | None = None  # why it was replaced (a withdrawal, an entry, a redraw)
+
+
+class TableGameRef(_Frozen):
+    """Where a table's game is recorded: its ledger (a file or database URL) and game id."""
+
+    stage: str
+    table: int
+    source: str
+    game_id: str | None = None
+
+
+class PlayerResult(_Frozen):
+    """One player's line of a collected scoresheet."""
+
+    player: PlayerId
+    score: int
+    place: int
+    tied: bool  # level with another on the sheet after every tie-breaker ("=2nd")
+    bankrupt: bool
+    decided_by: str | None = None  # the sheet's tie-breaker that separated equal totals
+
+
+class TableResult(_Frozen):
+    stage: str
+    table: int
+    head: str  # the sheet's footer head: the ledger it came from can be checked against it
+    players: tuple[PlayerResult, ...]
+
+
+class Ruling(_Frozen):
+    """The head judge's decision on a tie: the tied players in the order decided."""
+
+    stage: str
+    table: int | None  # None: a tie across the stage's tables
+    order: tuple[PlayerId, ...]
+    judge: PlayerName
+    reason: Reason
+    at: datetime
+
+
+class Tournament(_Frozen):
+    id: Slug
+    name: Annotated[str, Field(min_length=1, max_length=80)]
+    profile: str
+    minutes: int | None = Field(default=None, ge=1, le=600)
+    sizes: tuple[int, ...] = SIZES  # the table sizes the profile seats (SG: 4 only)
+    breakers: tuple[Breaker, ...] = ("wins", "best_game")
+    players: tuple[Player, ...] = ()
+    stages: tuple[Stage, ...]
+    withdrawals: tuple[Withdrawal, ...] = ()
+    draws: tuple[Draw, ...] = ()
+    games: tuple[TableGameRef, ...] = ()
+    results: tuple[TableResult, ...] = ()
+    rulings: tuple[Ruling, ...] = ()
+
+    @model_validator(mode="after")
+    def _sound(self) -> Tournament:
+        if not self.stages:
+            raise ValueError("a tournament needs at least one stage")
+        names = [s.name.casefold() for s in self.stages]
+        if len(set(names)) != len(names):
+            raise ValueError("stage names must differ")
+        for stage in self.stages:
+            if stage.table_size not in self.sizes:
+                raise ValueError(f"{stage.name}: tables of {stage.table_size}; this profile "
+                                 f"seats {' or '.join(map(str, self.sizes))}")
+        ids = [p.id.casefold() for p in self.players]
+        if len(set(ids)) != len(ids):
+            raise ValueError("player ids must differ (in more than upper and lower case)")
+        return self
+
+    # Reading ------------------------------------------------------------------------------
+
+    def stage(self, name: str) -> Stage:
+        """The stage called `name` (any case) or numbered `name` (1 = the first)."""
+        if name.isdigit() and 1 <= int(name) <= len(self.stages):
+            return self.stages[int(name) - 1]
+        found = next((s for s in self.stages if s.name.casefold() == name.casefold()), None)
+        if found is None:
+            raise TournamentError(f"no stage {name!r}: the stages are "
+                                  + ", ".join(s.name for s in self.stages))
+        return found
+
+    def index(self, stage: str) -> int:
+        """The stage's place in the order of stages (0 = the first)."""
+        return self.stages.index(self.stage(stage))
+
+    @cached_property
+    def _by_id(self) -> dict[str, Player]:
+        return {p.id: p for p in self.players}
+
+    @cached_property
+    def _names(self) -> Counter[str]:
+        return Counter(p.name.casefold() for p in self.players)
+
+    @cached_property
+    def _results(self) -> dict[tuple[str, int], TableResult]:
+        return {(r.stage, r.table): r for r in self.results}
+
+    def player(self, player_id: str) -> Player:
+        found = self._by_id.get(player_id)
+        if found is None:
+            raise TournamentError(f"no player with id {player_id!r}")
+        return found
+
+    def draw(self, stage: str) -> Draw | None:
+        """The stage's current draw (the latest), or None before it is drawn."""
+        name = self.stage(stage).name
+        return next((d for d in reversed(self.draws) if d.stage == name and not d.superseded),
+                    None)
+
+    def started(self, stage: str) -> bool:
+        """A stage's round has started once any of its tables' games is recorded."""
+        name = self.stage(stage).name
+        return any(g.stage == name for g in self.games)
+
+    def withdrawn_before(self, stage: str) -> set[str]:
+        """Players withdrawn before `stage` or an earlier stage."""
+        upto = self.index(stage)
+        return {w.player for w in self.withdrawals if self.index(w.stage) <= upto}
+
+    def seat_name(self, player_id: str) -> str:
+        """The name a player has at the table: the name, with the id where names repeat."""
+        player = self.player(player_id)
+        if self._names[player.name.casefold()] == 1:
+            return player.name
+        return f"{player.name[:40 - len(player.id) - 3]} ({player.id})"
+
+    def result(self, stage: str, table: int) -> TableResult | None:
+        return self._results.get((self.stage(stage).name, table))
+
+
+# Making one --------------------------------------------------------------------------------
+
+def default_stages(profile: str) -> tuple[Stage, ...]:
+    """SG Advancement Criteria: one qualifying game each, the top 16 by score to four
+    semi-final tables of 4, each semi-final table's winner to the final table of 4, the final
+    placing the top 3. PX 3.1 seats qualifying tables of 4 or 5; the books say no more, so the
+    same later stages are the default (every count is a setting)."""
+    return (Stage(name="Qualifying", table_size=4, advance=16, advance_by="score"),
+            Stage(name="Semi-final", table_size=4, advance=1, advance_by="table"),
+            Stage(name="Final", table_size=4, advance=3, advance_by="table"))
+
+
+def slug_of(name: str) -> str:
+    """A tournament's id from its name: lower case letters, digits and hyphens."""
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:60].strip("-")
+    if not slug:
+        raise TournamentError(f"a tournament name needs a letter or digit: {name!r}")
+    return slug

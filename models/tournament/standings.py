@@ -1,0 +1,317 @@
+"""Standings and advancement of a stage: ranked by score, then the profile's breakers, then a
+tie shown for the head judge's ruling; every close call at the line with its reason."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel, ConfigDict
+
+from models.tournament.records import (
+    BREAKER_WORDS,
+    PlayerResult,
+    Ruling,
+    Stage,
+    Tournament,
+    TournamentError,
+)
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class Row(_Frozen):
+    """One player's line in a stage's standings (no contact detail: this is what is published)."""
+
+    position: int | None  # None: no result yet
+    tied: bool  # level on every count and not ruled ("=5")
+    player: str
+    name: str
+    table: int
+    score: int | None
+    place: int | None  # at the table, from the scoresheet
+    bankrupt: bool
+    wins: int
+    best: int | None
+    status: str
+    advances: bool
+
+
+class Tie(_Frozen):
+    """Players level on every count across a line: the head judge decides their order."""
+
+    table: int | None  # None: across the stage's tables
+    players: tuple[str, ...]
+    score: int
+    positions: tuple[int, int]
+
+
+class CloseCall(_Frozen):
+    player: str
+    name: str
+    reason: str
+
+
+class StageStandings(_Frozen):
+    stage: str
+    last: bool
+    drawn: bool
+    rows: tuple[Row, ...]
+    advancing: tuple[str, ...]  # in ranking order; the last stage: its places in order
+    ties: tuple[Tie, ...]
+    close_calls: tuple[CloseCall, ...]
+    awaiting: tuple[int, ...]  # tables whose result is not in
+
+    @property
+    def complete(self) -> bool:
+        return self.drawn and not self.awaiting
+
+    @property
+    def decided(self) -> bool:
+        """Every result in and no tie left to rule: the next stage can be drawn."""
+        return self.complete and not self.ties
+
+
+@dataclass
+class _Entry:
+    player: str
+    name: str
+    table: int
+    result: PlayerResult | None
+    eligible: bool  # not withdrawn before the next stage
+    key: tuple[int, ...] = ()
+    ruling: Ruling | None = None
+    position: int | None = None
+    tied: bool = False
+    status: str = ""
+    notes: list[str] = field(default_factory=list)
+
+
+def ordinal(n: int) -> str:
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10 if n % 100 not in (11, 12, 13) else 0, "th")
+    return f"{n}{suffix}"
+
+
+def entrants(t: Tournament, stage: str) -> tuple[str, ...]:
+    """Who is drawn in `stage`: every player not withdrawn (the first stage), else those
+    advancing from the stage before, once it is decided."""
+    index = t.index(stage)
+    out = t.withdrawn_before(t.stages[index].name)
+    if index == 0:
+        return tuple(p.id for p in t.players if p.id not in out)
+    before = standings(t, t.stages[index - 1].name)
+    if not before.decided:
+        waiting = ([f"tables {', '.join(map(str, before.awaiting))} to report"]
+                   if before.awaiting else []) + (
+            [f"{len(before.ties)} tie{'s' * (len(before.ties) > 1)} to rule"]
+            if before.ties else []) or ["it is not drawn"]
+        raise TournamentError(f"the {before.stage} is not decided yet: "
+                              + "; ".join(waiting))
+    return before.advancing
+
+
+def standings(t: Tournament, stage: str) -> StageStandings:
+    """The stage's standings: by score, then the breakers (`t.breakers`), then a tie for the
+    head judge (a stage decided by table: each table's places from its scoresheet)."""
+    chosen = t.stage(stage)
+    index = t.stages.index(chosen)
+    last = index == len(t.stages) - 1
+    made = t.draw(chosen.name)
+    if made is None:
+        return StageStandings(stage=chosen.name, last=last, drawn=False, rows=(), advancing=(),
+                              ties=(), close_calls=(), awaiting=())
+    out = t.withdrawn_before(t.stages[index + 1].name) if not last else set()
+    entries: list[_Entry] = []
+    for table in made.tables:
+        result = t.result(chosen.name, table.number)
+        lines = {r.player: r for r in result.players} if result else {}
+        entries.extend(_Entry(p, t.seat_name(p), table.number, lines.get(p), p not in out)
+                       for p in table.players)
+    rulings = [r for r in t.rulings if r.stage == chosen.name]
+    if chosen.advance_by == "score":
+        groups = [_rank(t, [e for e in entries if e.result], None, rulings)]
+    else:
+        groups = [_rank(t, [e for e in entries if e.result and e.table == n.number], n.number,
+                        rulings) for n in made.tables]
+    ties, advancing, calls = [], [], []
+    for ranked in groups:
+        found, going = _decide(chosen, last, ranked)
+        ties.extend(found)
+        advancing.extend(going)
+        calls.extend(_close_calls(t, chosen, last, ranked))
+    awaiting = tuple(n.number for n in made.tables if t.result(chosen.name, n.number) is None)
+    if awaiting:
+        for e in entries:
+            e.status += " (provisional)" if e.result else f"awaiting table {e.table}"
+    return StageStandings(
+        stage=chosen.name, last=last, drawn=True, ties=tuple(ties), awaiting=awaiting,
+        rows=tuple(_row(e, e.player in advancing) for e in _display_order(entries)),
+        advancing=tuple(advancing) if not awaiting else (),
+        close_calls=tuple(CloseCall(player=e.player, name=e.name, reason=r) for e, r in calls))
+
+
+def _rank(t: Tournament, entries: list[_Entry], table: int | None,
+          rulings: Sequence[Ruling]) -> list[list[_Entry]]:
+    """The entries in ranking order, as groups level on every count (a ruled group is split
+    into singles in the ruling's order); positions set as in sport, 1, 2, 2, 4."""
+    for e in entries:
+        assert e.result is not None
+        if table is None:
+            wins = 1 if e.result.place == 1 else 0
+            counts = {"wins": wins, "best_game": e.result.score}
+            e.key = (e.result.score, *(counts[b] for b in t.breakers))
+        else:  # the scoresheet's place already carries its tie-breakers (SG Tie-Breaker Sequence)
+            e.key = (-e.result.place,)
+    ordered = sorted(entries, key=lambda e: e.key, reverse=True)
+    groups: list[list[_Entry]] = []
+    for e in ordered:
+        if groups and groups[-1][0].key == e.key:
+            groups[-1].append(e)
+        else:
+            groups.append([e])
+    ranked: list[list[_Entry]] = []
+    for group in groups:
+        # A tie is ruled among the players still in (a withdrawn one is in no tie), so a ruling
+        # matches the group's eligible players, or the whole group if it came before a withdrawal.
+        live = {e.player for e in group if e.eligible}
+        ruling = next((r for r in reversed(rulings) if r.table == table and set(r.order) in (
+            live, {e.player for e in group})), None) if len(live) > 1 else None
+        if ruling is None:
+            ranked.append(group)
+            continue
+        for player in ruling.order:
+            single = next(e for e in group if e.player == player)
+            single.ruling = ruling
+            ranked.append([single])
+        rest = [e for e in group if e.player not in ruling.order]
+        if rest:
+            ranked.append(rest)  # withdrawn, level with the ruled: after them, out of the running
+    position = 1
+    for group in ranked:
+        for e in group:
+            e.position, e.tied = position, len(group) > 1
+        position += len(group)
+    return ranked
+
+
+def _decide(stage: Stage, last: bool, ranked: list[list[_Entry]]) -> tuple[list[Tie], list[str]]:
+    """Walk the eligible players down the ranking: a group wholly above the line advances (or
+    is placed), one across a line is a tie to rule, the rest are out."""
+    lines = set(range(1, stage.advance + 1)) if last else {stage.advance}
+    ties, going, k = [], [], 0
+    for group in ranked:
+        for e in group:
+            if not e.eligible:
+                e.status = "withdrawn"
+        live = [e for e in group if e.eligible]
+        if not live:
+            continue
+        if len(live) > 1 and any(k < line < k + len(live) for line in lines):
+            ties.append(Tie(table=live[0].table if stage.advance_by == "table" else None,
+                            players=tuple(e.player for e in live),
+                            score=live[0].result.score if live[0].result else 0,
+                            positions=(k + 1, k + len(live))))
+            for e in live:
+                e.status = "tie: the head judge rules"
+        elif k < stage.advance:
+            for e in live:
+                e.status = f"{ordinal(k + 1)} place" if last else "advances"
+                going.append(e.player)
+        else:
+            for e in live:
+                e.status = "out"
+        k += len(live)
+    return ties, going
+
+
+def _close_calls(t: Tournament, stage: Stage, last: bool,
+                 ranked: list[list[_Entry]]) -> list[tuple[_Entry, str]]:
+    """Why each player near a line is on their side of it: a breaker, the scoresheet's
+    tie-breaker, a ruling, a tie still to rule, or a withdrawal above them."""
+    live = [e for group in ranked for e in group if e.eligible]
+    calls: dict[str, tuple[_Entry, str]] = {}
+    where = f" at table {live[0].table}" if live and stage.advance_by == "table" else ""
+    level: dict[tuple[int, ...], list[_Entry]] = {}
+    for e in live:
+        level.setdefault(e.key, []).append(e)
+    for e in live:
+        if e.status.startswith("tie"):
+            others = _names([x for x in level[e.key] if x is not e])
+            calls[e.player] = (e, f"level with {others}{where} on {_counts(t, stage, e)}: "
+                                  "the head judge rules")
+        elif e.ruling is not None:
+            calls[e.player] = (e, f"{e.status} by the head judge's ruling ({e.ruling.judge}: "
+                                  f"{e.ruling.reason}); level on {_counts(t, stage, e)}")
+    lines = range(1, stage.advance + 1) if last else (stage.advance,)
+    for line in (n for n in lines if n < len(live)):
+        score = _score(live[line - 1])
+        if _score(live[line]) != score:
+            continue
+        band = [e for e in live if _score(e) == score]
+        by_status: dict[str, list[_Entry]] = {}
+        for e in band:
+            by_status.setdefault(e.status, []).append(e)
+        for e in band:
+            across = [x for status, group in by_status.items() if status != e.status
+                      for x in group]
+            if e.player in calls or not across:
+                continue
+            calls[e.player] = (e, f"{e.status}: level on score {score} with "
+                                  f"{_names(across)}{where}; {_why(t, stage, e, across[0])}")
+    gone = [x for group in ranked for x in group if not x.eligible]
+    going = _going(live) if gone else set()
+    for e in (x for x in live if x.player in going and (x.position or 0) > stage.advance):
+        withdrawn = [x for x in gone if (x.position or 0) < (e.position or 0)]
+        if withdrawn:
+            place = f"in place of {', '.join(x.name for x in withdrawn)} (withdrawn)"
+            before = calls.get(e.player)
+            calls[e.player] = (e, f"{before[1]}; {place}" if before else f"{e.status} {place}")
+    return list(calls.values())
+
+
+def _names(entries: list[_Entry], shown: int = 5) -> str:
+    named = ", ".join(x.name for x in entries[:shown])
+    return named if len(entries) <= shown else f"{named} and {len(entries) - shown} more"
+
+
+def _going(live: list[_Entry]) -> set[str]:
+    return {e.player for e in live if e.status == "advances" or e.status.endswith(" place")}
+
+
+def _score(e: _Entry) -> int:
+    return e.result.score if e.result else 0
+
+
+def _counts(t: Tournament, stage: Stage, e: _Entry) -> str:
+    if stage.advance_by == "table":
+        return f"score {_score(e)} and every scoresheet tie-breaker"
+    named = ", ".join(f"{BREAKER_WORDS[b]} {v}" for b, v in zip(t.breakers, e.key[1:],
+                                                                 strict=True))
+    return f"score {_score(e)}" + (f", {named}" if named else "")
+
+
+def _why(t: Tournament, stage: Stage, e: _Entry, other: _Entry) -> str:
+    if stage.advance_by == "table":
+        decided = next((x.result.decided_by for x in (e, other)
+                        if x.result and x.result.decided_by), None)
+        return f"placed by the scoresheet's tie-breaker ({decided or 'the sheet'})"
+    for name, mine, theirs in zip(t.breakers, e.key[1:], other.key[1:], strict=True):
+        if mine != theirs:
+            return f"{BREAKER_WORDS[name]} {mine} against {theirs}"
+    return "the head judge's ruling"
+
+
+def _display_order(entries: list[_Entry]) -> list[_Entry]:
+    return sorted(entries, key=lambda e: (e.position is None, e.position or 0,
+                                          -_score(e), e.table, e.name))
+
+
+def _row(e: _Entry, advances: bool) -> Row:
+    r = e.result
+    wins = 1 if r and r.place == 1 else 0
+    return Row(position=e.position, tied=e.tied, player=e.player, name=e.name, table=e.table,
+               score=r.score if r else None, place=r.place if r else None,
+               bankrupt=bool(r and r.bankrupt), wins=wins, best=r.score if r else None,
+               status=e.status, advances=advances)
