@@ -187,7 +187,7 @@ def test_disputes_are_numbered_in_the_order_they_are_raised(timed: Game) -> None
 
 def test_a_dispute_naming_an_entry_the_ledger_lacks_is_bad_input(sg: Game) -> None:
     # Entries are numbered from 1; the upper bound is the ledger's head, which the table service
-    # checks (tests/app/test_undo_rewind.py), since voided entries stay in the ledger.
+    # checks (tests/app/table/test_undo_rewind.py), since voided entries stay in the ledger.
     with pytest.raises(BadInput):
         sg.do(type="raise_dispute", raised_by="Cy", about="x", entries=[0])
 

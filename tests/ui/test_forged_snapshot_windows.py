@@ -11,8 +11,8 @@ from PySide6.QtCore import QSettings
 
 from app.table import positions
 from app.table.service import TableGame
-from tests.app.test_forged_snapshots import FORGER_PIN, forge, pinned_seqs, recorded
-from tests.app.test_snapshots import JUDGE, PIN
+from tests.app.table.test_forged_snapshots import FORGER_PIN, forge, pinned_seqs, recorded
+from tests.app.table.test_snapshots import JUDGE, PIN
 from ui.judge.session import JudgeSession
 from ui.judge.window import JudgeWindow
 from ui.table.session import TableSession

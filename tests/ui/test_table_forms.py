@@ -189,7 +189,7 @@ def test_a_deal_the_rules_refuse_says_why_on_the_form_and_records_nothing(
 
 def test_a_px_offer_to_buy_goes_through_the_sale_form_and_the_owners_answer(
         qtbot, open_window: Opener) -> None:
-    # The PX example up to round 2, before Ann throws (tests/app/test_px_example.py).
+    # The PX example up to round 2, before Ann throws (tests/app/table/test_px_example.py).
     script = [parse_command(line).model_dump(mode="json", exclude_none=True)
               for _, line in list(read_script(PX_SCRIPT.read_text(encoding="utf-8")))[:25]]
     window = open_window(script)

@@ -16,7 +16,7 @@ from app.datafolder.paths import DATA_DIR_ENV
 from app.games import folder as games
 from app.hub import HUB_URL_ENV, Hub
 from app.tournament import service as tournaments
-from tests.app.test_tournament_games import start_and_play
+from tests.app.tournament.test_tournament_games import start_and_play
 from ui import entry
 from ui.app import MainWindow
 from ui.head_judge.reader import HallReader
@@ -36,7 +36,7 @@ SHEET = "id,name,contact\n" + "".join(
     f"P{n},Player {n},player{n}@example.org\n" for n in range(1, 9))
 STAGES = "Qualifying:4:4:score\nFinal:4:3:table"
 # Each table's totals by seat (seat 1 buys a deed at M60 and the judge moves cash to reach the
-# total; see tests/app/test_tournament_games.py). SG ranking: score, then wins (1st at the
+# total; see tests/app/tournament/test_tournament_games.py). SG ranking: score, then wins (1st at the
 # table), then the highest single-game score. By hand: t1 seat 1 2000 (won), t2 seat 1 1950
 # (won), t1 seat 2 1900: 1st-3rd. t1 seat 3 and t2 seat 2 are level on 1700, wins 0 each, best
 # game 1700 each: "=4", across the line of 4 who advance: a tie for the head judge.

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from app.hub import Hub, push_file
 from app.tournament import service as tournaments
 from tests.app.hub_tables import HUBS, fresh_hub
-from tests.app.test_tournament_games import QUALIFYING, START, start_and_play, twelve
+from tests.app.tournament.test_tournament_games import QUALIFYING, START, start_and_play, twelve
 from tests.ui.head_judge_hall import rewrite_after_push
 from ui.entry import main
 

@@ -43,7 +43,7 @@ def _auction_won(db: Path) -> tuple[int, str]:
 def test_a_sound_file_says_so_with_the_head_as_printed(banker: Banker, sample_db: Path) -> None:
     game = _open(sample_db)
     found = review.verdict(game)
-    # The sample records 90 entries (tests/app/test_cli.py).
+    # The sample records 90 entries (tests/app/cli/test_cli.py).
     assert found == review.Verdict(True, 90, _printed_head(banker, sample_db),
                                    "sound: 90 entries, the chain and the replay agree", [], None)
     head = found.head

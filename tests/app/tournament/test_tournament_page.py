@@ -10,8 +10,8 @@ from app.tournament import service as tournaments
 from app.tournament.publishing import published, standings_csv, standings_html
 from models.tournament.changes import add_players, attach_game, draw, new_tournament, record_result
 from models.tournament.records import Player
-from tests.app.test_tournament_cli import data, scored
-from tests.models.test_tournament_standings import sheet
+from tests.app.cli.test_tournament_cli import data, scored
+from tests.models.tournament.test_standings import sheet
 
 __all__ = ["data"]  # the fixture, used by name
 

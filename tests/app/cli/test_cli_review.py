@@ -8,7 +8,7 @@ from typing import Any
 
 from tests.app.conftest import Banker, ledger_json, state_json
 
-# The sample's entries (tests/app/test_cli.py works the game out by hand):
+# The sample's entries (tests/app/cli/test_cli.py works the game out by hand):
 RENT = 81  # "Cy pays Ann 25 rent (claim 1)": Cy 1170 -> 1145, Ann 590 -> 615
 HEAD = 90
 

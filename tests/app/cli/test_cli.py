@@ -24,7 +24,7 @@ from tests.app.tamper_tools import pins
 NEW_GAME = SAMPLE.read_text(encoding="utf-8").splitlines()[2]
 BOB_ROLLS = '{"type": "roll", "player": "Bob", "dice": [3, 2]}'
 ANN_ROLLS_OUT_OF_TURN = '{"type": "roll", "player": "Ann", "dice": [1, 2]}'
-BOARD = Path(__file__).resolve().parents[2] / "resources" / "boards" / "classic-us.toml"
+BOARD = Path(__file__).resolve().parents[3] / "resources" / "boards" / "classic-us.toml"
 
 
 def script(tmp_path: Path, name: str, *lines: str) -> Path:

@@ -1,4 +1,4 @@
-"""A table playing with its hub copier running, until killed: `python tests/app/sharechild.py DB HUB OUT`.
+"""A table playing with its hub copier running, until killed (sharechild.py DB HUB OUT).
 
 Writes `ready` to OUT once the game is recorded and the copier started, then `committed <head_seq>`
 after every command, and `deleted <link>` whenever /proc/self/fd shows this process holding a
@@ -15,14 +15,14 @@ import time
 from pathlib import Path
 
 # Run as a script, so the project root is not on the path by itself.
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from app.hub.replicator import Replicator
 from app.ledger import open_ledger
 from app.table.command_text import parse_command
 from app.table.service import TableGame
 from models.engine import legal_commands
-from tests.app.killchild import NEW_GAME
+from tests.app.ledger.killchild import NEW_GAME
 
 COMMAND_LIMIT = 3000
 SECOND_OPENER_EVERY = 20

@@ -1,10 +1,10 @@
-"""Play a long random game into a ledger file until killed: `python tests/app/killchild.py DB [SEED]`.
+"""Play a long random game into a ledger file until killed: `python tests/app/ledger/killchild.py DB [SEED]`.
 
 Prints `ready <head_seq>` once the file is open, then `committed <head_seq>` after every command
 the table service has recorded, flushing each line, so a parent that kills this process knows
 what was reported committed. A file that already holds a game is played on, not restarted.
 
-`python tests/app/killchild.py --serve` is a warm server for many trials: each line `DB SEED OUT`
+`python tests/app/ledger/killchild.py --serve` is a warm server for many trials: each line `DB SEED OUT`
 on its standard input forks a player (already imported, so it starts in milliseconds) whose
 reports go to the file OUT, and answers `pid <PID>`; `wait <PID>` answers `status <CODE>` once
 that player has ended (-9 when killed).
@@ -20,7 +20,7 @@ import traceback
 from pathlib import Path
 
 # Run as a script, so the project root is not on the path by itself.
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from app.table.command_text import parse_command
 from app.table.service import TableGame

@@ -13,7 +13,7 @@ from app.table.candidates import build_words
 from app.table.command_text import parse_command, read_script
 from app.table.service import TableGame
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 CLASSIC = REPO / "examples" / "classic-sample.jsonl"
 PX = REPO / "examples" / "propnex-game.jsonl"
 

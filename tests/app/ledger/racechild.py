@@ -1,5 +1,5 @@
 """Two `banker run`s starting a game on one new file at once, for many rounds:
-`python tests/app/racechild.py FOLDER ROUNDS SCRIPT`.
+`python tests/app/ledger/racechild.py FOLDER ROUNDS SCRIPT`.
 
 Warm (imported once), it forks two runners per round into FOLDER/round-N/t.db, lets them go
 together through a pipe, and writes one line per runner to FOLDER/round-N/runner-K.out: the exit
@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 # Run as a script, so the project root is not on the path by itself.
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from app.cli.main import main as banker
 

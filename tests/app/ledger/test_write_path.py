@@ -12,7 +12,7 @@ import pytest
 
 from app.ledger import ConcurrentWrite, StaleSequence, open_ledger
 from app.ledger.hashing import canonical_json, event_hash, event_text, sha256_hex, transfers_text
-from tests.app.test_ledger import pay_rent, start
+from tests.app.ledger.test_ledger import pay_rent, start
 
 
 def test_a_second_ledger_that_has_not_reread_the_file_chains_onto_the_others_entry(

@@ -1,6 +1,6 @@
 """Record one command into a ledger at a given wall time, then wait to be killed.
 
-`python tests/app/clockchild.py DB AT COMMAND_JSON`: the table service runs on a clock stopped at
+`python tests/app/table/clockchild.py DB AT COMMAND_JSON`: the table service runs on a clock stopped at
 AT (ISO 8601), so its automatic clock tick and the command carry that time. Prints
 `committed <head_seq>` (flushed) once the command is recorded, then sleeps until killed.
 """
@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 
 # Run as a script, so the project root is not on the path by itself.
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from app.table.command_text import parse_command
 from app.table.service import TableGame

@@ -21,7 +21,7 @@ from app.hub import Backoff, Hub, Replicator, hub_url
 from app.ledger import LedgerRejected, open_ledger, schema
 from tests import postgres
 from tests.app.hub_tables import HUBS, fresh_hub, new_table, play
-from tests.app.test_ledger import start
+from tests.app.ledger.test_ledger import start
 
 TABLES = 8
 

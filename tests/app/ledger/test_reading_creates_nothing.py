@@ -48,7 +48,7 @@ def test_a_creation_killed_before_its_game_is_removed_by_the_next_run_which_says
     child = subprocess.Popen(
         [sys.executable, "-c", "import sys, time\nfrom app.ledger import open_ledger\n"
          "open_ledger(sys.argv[1])\nprint('made', flush=True)\ntime.sleep(60)\n", str(db)],
-        stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parents[2])
+        stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parents[3])
     assert child.stdout is not None and child.stdout.readline().strip() == "made"
     os.kill(child.pid, signal.SIGKILL)
     child.wait(timeout=30)

@@ -80,7 +80,7 @@ def test_the_position_after_the_rent_differs_from_the_one_before_by_the_rent(sam
     k = seq_of(game, "rent_paid")
     before, after = review.state_at_json(game, k - 1), review.state_at_json(game, k)
     # Claim 1: Cy owes Ann 25 for Short Line (one railway owned: 25). Before the payment Cy has
-    # 1170 and Ann 590 (tests/app/test_cli.py works the sample out by hand).
+    # 1170 and Ann 590 (tests/app/cli/test_cli.py works the sample out by hand).
     assert (cash(before, "Cy"), cash(before, "Ann")) == (1170, 590)
     assert (cash(after, "Cy"), cash(after, "Ann")) == (1170 - 25, 590 + 25)
     assert after["head_seq"] == k and after["game"] == game.game_id

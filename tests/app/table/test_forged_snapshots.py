@@ -16,8 +16,8 @@ from app.table.anchors import head_text
 from app.table.service import TableGame
 from models.state import GameState
 from tests.app.conftest import Banker
+from tests.app.table.test_snapshots import JUDGE, PIN, played
 from tests.app.tamper_tools import drop_triggers, rechain
-from tests.app.test_snapshots import JUDGE, PIN, played
 
 FORGER_PIN = "135799"
 FORGED_CASH = 5000
