@@ -1,5 +1,5 @@
 """The wrong-PIN delay in a window: the window keeps painting and says why it waits, instead of
-freezing with no word (the delay itself is the service's, app/judges.py)."""
+freezing with no word (the delay itself is the service's, app/table/judges.py)."""
 
 from __future__ import annotations
 

@@ -39,7 +39,7 @@ class GameSummary:
 
 
 def utc_now() -> datetime:
-    """Now, in UTC (as app.tables has it, without importing the ledger)."""
+    """Now, in UTC (as app.table.service has it, without importing the ledger)."""
     return datetime.now(UTC)
 
 

@@ -35,7 +35,7 @@ def canonical_json(value: Any) -> str:
 # ledger's own commands and events): with sorted keys it gives canonical_json's exact bytes for
 # text keys, text (UTF-8 unescaped, the same escapes), 64-bit ints, bools, None, lists and dicts.
 # It writes floats differently ("1e16" for "1e+16"), so the plain path is only for models whose
-# schemas hold no float (tests/app/test_plain_json.py checks every command and event, and that
+# schemas hold no float (tests/app/ledger/test_plain_json.py checks every command and event, and that
 # the two encoders agree). Anything orjson would write in a way of its own (a subclass of a JSON
 # type, a dataclass, a datetime) or refuses (a 65-bit int, a key that is not text, a lone
 # surrogate) goes to the standard library, which answers as it always did.

@@ -173,7 +173,7 @@ def _next(table: Table, state: GameState, rng: Random, report: GameReport,
 
 
 def _shown(command: Command) -> dict[str, Any]:
-    """A command as its JSON object (as `app.tables.command_json`, without loading the ledger)."""
+    """A command as its JSON object (as `app.table.command_text.command_json`, without loading the ledger)."""
     return command.model_dump(mode="json", exclude_none=True)
 
 

@@ -359,7 +359,7 @@ def _read_sheet(table: int, game: TableGame, sheets: dict[int, dict[str, Any]],
 
 
 def standings(tid: str, stage: str) -> StageStandings:
-    """The stage's standings and advancement (see models.tournament_standings)."""
+    """The stage's standings and advancement (see models.tournament.standings)."""
     return _standings(load(tid), stage)
 
 

@@ -1,5 +1,5 @@
 """The tournament window's stage actions: the draw, the tables' games, collecting results,
-ruling a tie and publishing; each one call to app.tournaments (see window.py)."""
+ruling a tie and publishing; each one call to app.tournament.service (see window.py)."""
 
 from __future__ import annotations
 

@@ -44,7 +44,7 @@ ChooseFolder = Callable[[str], Path | None]
 
 
 class TournamentWindow(StageActions, QMainWindow):
-    """Every action is one call to app.tournaments; after it the window reads the tournament
+    """Every action is one call to app.tournament.service; after it the window reads the tournament
     again and shows it (`changed` is emitted). `choose_file` and `choose_folder` ask the
     organiser (a test gives paths instead); `open_game` opens a started table's game."""
 

@@ -195,7 +195,7 @@ def test_shipped_data_that_differs_from_what_is_shipped_is_not_called_shipped() 
 def test_a_users_file_with_a_shipped_id_is_ignored_with_a_warning(
         own_editions: Path, caplog: pytest.LogCaptureFixture) -> None:
     doctored_classic(own_editions / "profiles", "classic")
-    with caplog.at_level(logging.WARNING, logger="app.rulebook"):
+    with caplog.at_level(logging.WARNING, logger="app.editions.rulebook"):
         assert rulebook.profile("classic").jail_fine == 50
     assert "a shipped profile has the id 'classic'" in caplog.text
     listed = [e for e in rulebook.editions("profile") if e.id == "classic"]

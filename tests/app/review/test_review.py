@@ -1,4 +1,4 @@
-"""The judge's services (app/review.py) on recorded games: entries, time travel, differences,
+"""The judge's services (app/review/service.py) on recorded games: entries, time travel, differences,
 disputes with their rulings and corrections, rewind plans, net worth over the game."""
 
 from __future__ import annotations
