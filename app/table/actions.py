@@ -8,7 +8,8 @@ from typing import Any, get_args
 
 from app.ledger import StoredEvent
 from app.table import voids
-from app.table.candidates import Candidate, Choices, Form, Group, ParamKind, candidates
+from app.table.candidate_types import Candidate, Choices, Form, Group, ParamKind
+from app.table.candidates import candidates
 from app.table.command_text import parse_command
 from app.table.judges import hash_pin
 from app.table.service import TableGame

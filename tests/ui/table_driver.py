@@ -11,7 +11,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QListWidget, QWidget
 
 from app.cli.main import main as banker
-from app.table.views import feed_entries
+from app.table.view_build import feed_entries
 from ui.app import MainWindow
 from ui.sounds import Sounds
 from ui.start.new_game import NewGameForm

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.table.views import table_view
+from app.table.view_build import table_view
 from tests.app.recorded_games import SetClock, line_of, play, record
 from ui.table.board_view import BoardView
 

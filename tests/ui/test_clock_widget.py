@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from app.table.views import table_view
+from app.table.view_build import table_view
 from tests.app.recorded_games import SetClock, line_of, play, record
 from ui.table.clock_widget import ClockWidget, time_text
 

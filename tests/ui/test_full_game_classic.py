@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from app.table.views import feed_entries
+from app.table.view_build import feed_entries
 from tests.ui.table_driver import (
     Clock,
     app_window,

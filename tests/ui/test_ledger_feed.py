@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from app.table.views import feed_entries
+from app.table.view_build import feed_entries
 from tests.app.recorded_games import SetClock, line_of, play, record
 from ui.table.ledger_feed import SEQ_ROLE, VOIDED_ROLE, LedgerFeed
 

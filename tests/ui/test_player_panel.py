@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.table.views import table_view
+from app.table.view_build import table_view
 from tests.app.recorded_games import line_of, record
 from ui.table.players_panel import PlayersPanel
 

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from app.editions import rulebook
 from app.editions.board_editor import BoardDraft, open_board, save_edition
 from app.table.actions import refusal_text
-from app.table.views import board_preview
+from app.table.view_build import board_preview
 from models.errors import BankerError
 from ui.board_editor.models import GroupsModel, SpacesModel
 from ui.board_editor.save_dialog import SaveEditionDialog

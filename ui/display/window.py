@@ -23,7 +23,8 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWi
 from app.table import actions
 from app.table.scoresheet import scoresheet
 from app.table.service import TableGame
-from app.table.views import FeedEntry, TableView, feed_entries, table_view
+from app.table.view_build import feed_entries, table_view
+from app.table.views import FeedEntry, TableView
 from models.errors import BankerError
 from ui.display.banner import Banner
 from ui.display.clock_face import ClockFace

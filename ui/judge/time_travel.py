@@ -17,7 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.table import actions
-from app.table.views import TableView, view_of
+from app.table.view_build import view_of
+from app.table.views import TableView
 from models.errors import BankerError
 from ui.judge.session import JudgeSession
 from ui.table.board_view import BoardView

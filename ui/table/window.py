@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
 from app.table import actions
 from app.table.actions import Action
 from app.table.scoresheet import scoresheet
-from app.table.views import TableView, feed_entries, table_view
+from app.table.view_build import feed_entries, table_view
+from app.table.views import TableView
 from models.errors import BadInput, BankerError
 from ui import scale
 from ui.display.window import DisplayWindow

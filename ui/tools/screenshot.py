@@ -17,7 +17,7 @@ import click
 from app.table import judges
 from app.table.command_text import parse_command, read_script
 from app.table.service import TableGame
-from app.table.views import feed_entries, table_view
+from app.table.view_build import feed_entries, table_view
 from models.commands import NewGame
 
 JUDGE, PIN = "Preview", "000000"

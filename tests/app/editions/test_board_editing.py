@@ -21,7 +21,7 @@ from app.editions.board_editor import (
 from app.editions.board_toml import board_toml
 from app.table.command_text import parse_command
 from app.table.service import TableGame
-from app.table.views import board_preview
+from app.table.view_build import board_preview
 from models.board import Board
 from models.errors import BadInput, DataFileError
 from models.loading import parse

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from app.table import actions
-from app.table.candidates import build_words
+from app.table.candidates_estate import build_words
 from app.table.command_text import parse_command, read_script
 from app.table.service import TableGame
 

@@ -11,7 +11,7 @@ from app.editions import rulebook
 from app.ledger import StoredEvent
 from app.review import entries as review_entries
 from app.simulator.simulate import play, roll_off
-from app.table import actions, views
+from app.table import actions, view_build
 from app.table.service import TableGame
 from app.table.voids import stored_to_event
 from models.choices import random_command
@@ -69,7 +69,7 @@ def test_every_position_builds_the_menu_and_every_entry_reads(tmp_path: Path, pr
         _menu_reads(game, stored)
         board = game.table.board
         assert all(describe(stored_to_event(s), board) for s in stored)
-        assert len(views.feed_entries(game, last=len(stored))) == len(stored)
+        assert len(view_build.feed_entries(game, last=len(stored))) == len(stored)
         assert all(e.text for e in review_entries.entries(game))
     finally:
         game.close()

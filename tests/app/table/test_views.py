@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from app.cli.main import main as cli
-from app.table.views import entries_of, feed_entries, table_view, view_of
+from app.table.view_build import entries_of, feed_entries, table_view, view_of
 from app.table.voids import fold
 from tests.app.recorded_games import SetClock, line_of, play, record
 

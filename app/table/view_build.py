@@ -1,0 +1,248 @@
+"""The table window's read models built from a game's state and events (the records: app/table/views.py)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from app.ledger import StoredEvent
+from app.table.service import TableGame
+from app.table.views import (
+    AuctionView,
+    ClaimView,
+    ClockView,
+    DebtView,
+    DeedView,
+    FeedEntry,
+    PlayerView,
+    SetHolding,
+    SpaceView,
+    TableView,
+)
+from app.table.voids import stored_to_event, voided
+from models.board import Board, Railway, Street, Utility
+from models.clock import remaining_ms
+from models.describe import describe
+from models.engine import Table
+from models.events import BANK
+from models.state import GameState
+
+RAILWAYS = "railway"
+UTILITIES = "utility"
+
+
+def table_view(game: TableGame, events: Sequence[StoredEvent] | None = None) -> TableView:
+    """The view of a game as it stands now (pass `events` if the caller already holds them)."""
+    if game.table is None or game.state is None:
+        raise ValueError("no game has been started in this ledger")
+    stored = game.events() if events is None else events
+    return view_of(game.table, game.state, game.now(), stored, game_id=game.game_id)
+
+
+def view_of(table: Table, state: GameState, now: datetime, events: Sequence[StoredEvent],
+            game_id: str | None = None) -> TableView:
+    """The view of any state of a game: `events` are the stored events that led to it."""
+    board = table.board
+    facts = _Facts.of(events)
+    deed_holdings = _space_views(board, state)
+    return TableView(
+        game_id=game_id or (events[0].game_id if events else None),
+        board_id=board.id, board_name=board.name, profile_id=state.profile,
+        currency=board.currency,
+        names_confirmed=all(s.name_confirmed for s in board.spaces),
+        spaces=deed_holdings,
+        players=tuple(_player_view(table, state, seat, facts)
+                      for seat in range(len(state.players))),
+        current=state.current, phase=state.phase, turn_no=state.turn_no,
+        last_dice=state.last_dice, landed=facts.landed, offer=state.offer,
+        card_deck=state.card_deck, clock=_clock_view(state, now, facts),
+        claims=tuple(ClaimView(claim=c.claim, space=c.space, space_name=board.space(c.space).name,
+                               payer=c.payer, owner=c.owner, amount=c.amount, turn_no=c.turn_no)
+                     for c in state.claims),
+        auction=_auction_view(board, state),
+        debts=tuple(_debt(d.debtor, d.creditor, d.amount, d.reason) for d in state.debts),
+        head_seq=events[-1].seq if events else state.seq,
+        bank_houses=state.bank_houses, bank_hotels=state.bank_hotels,
+        ended=state.ended, winner=state.winner, locked=state.locked,
+    )
+
+
+def feed_entries(game: TableGame, last: int = 50,
+                 events: Sequence[StoredEvent] | None = None) -> list[FeedEntry]:
+    """The latest `last` ledger entries in plain words, oldest first, voided ones marked."""
+    if game.table is None:
+        return []
+    stored = game.events() if events is None else events
+    return entries_of(game.table.board, stored, last)
+
+
+def entries_of(board: Board, events: Sequence[StoredEvent], last: int = 50) -> list[FeedEntry]:
+    """The latest `last` of `events` as feed entries (the void marks look at all of them)."""
+    void = voided(list(events))
+    tail = events[-last:] if last > 0 else []
+    return [FeedEntry(seq=s.seq, time=s.recorded_at.astimezone(UTC),
+                      actor=f"{s.actor_role}:{s.actor_name}",
+                      text=describe(stored_to_event(s), board),
+                      voided=s.command_no in void) for s in tail]
+
+
+@dataclass(frozen=True, slots=True)
+class _Facts:
+    """What the state does not keep but the table shows: found in the events themselves."""
+
+    landed: int | None
+    pause_reason: str | None
+    disqualified: frozenset[str]
+    absent: frozenset[str]
+
+    @classmethod
+    def of(cls, events: Sequence[StoredEvent]) -> _Facts:
+        void = voided(list(events))
+        landed: int | None = None
+        pause_reason: str | None = None
+        disqualified: set[str] = set()
+        absent: set[str] = set()
+        for s in events:
+            if s.command_no in void:
+                continue
+            if s.type == "token_moved":
+                landed = int(s.payload["to_space"])
+            elif s.type == "clock_paused":
+                pause_reason = str(s.payload["reason"])
+            elif s.type == "player_disqualified":
+                disqualified.add(str(s.payload["player"]))
+            elif s.type == "player_absent":
+                absent.add(str(s.payload["player"]))
+        return cls(landed, pause_reason, frozenset(disqualified), frozenset(absent))
+
+
+def _set_of(board: Board, index: int) -> tuple[str | None, str | None, int | None]:
+    space = board.space(index)
+    if isinstance(space, Street):
+        order = next(i for i, g in enumerate(board.groups) if g.id == space.group)
+        return space.group, board.groups[order].name, order
+    if isinstance(space, Railway):
+        return RAILWAYS, "Railways", None
+    if isinstance(space, Utility):
+        return UTILITIES, "Utilities", None
+    return None, None, None
+
+
+def board_preview(board: Board) -> TableView:
+    """The board as the table window draws it, with no game on it (no players, nothing owned),
+    for the board editor: its id is keyed by the board's contents, so the board widget redraws
+    whenever they change."""
+    digest = hashlib.sha256(board.model_dump_json().encode()).hexdigest()[:16]
+    return TableView(
+        game_id=f"board-editor:{digest}", board_id=board.id, board_name=board.name,
+        profile_id="", currency=board.currency,
+        names_confirmed=all(s.name_confirmed for s in board.spaces),
+        spaces=_space_views(board, None), players=(), current="", phase="", turn_no=0,
+        last_dice=None, landed=None, offer=None, card_deck=None, clock=None, claims=(),
+        auction=None, debts=(), head_seq=0, bank_houses=32, bank_hotels=12, ended=None,
+        winner=None, locked=False)
+
+
+def _space_views(board: Board, state: GameState | None) -> tuple[SpaceView, ...]:
+    views = []
+    for space in board.spaces:
+        set_id, set_name, order = _set_of(board, space.index)
+        price = space.price if isinstance(space, Street | Railway | Utility) else None
+        deed = state.deeds.get(space.index) if state is not None else None
+        views.append(SpaceView(
+            index=space.index, name=space.name, kind=space.kind, set_id=set_id,
+            set_name=set_name, set_order=order, price=price,
+            name_confirmed=space.name_confirmed,
+            owner=deed.owner if deed else None, mortgaged=deed.mortgaged if deed else False,
+            steps=deed.steps if deed else 0))
+    return tuple(views)
+
+
+def _holdings(board: Board, state: GameState, name: str) -> tuple[SetHolding, ...]:
+    members: dict[str, list[int]] = {g.id: [] for g in board.groups}
+    members[RAILWAYS], members[UTILITIES] = [], []
+    for deed in board.deeds():
+        set_id, _, _ = _set_of(board, deed.index)
+        assert set_id is not None
+        members[set_id].append(deed.index)
+    holdings = []
+    for order, set_id in enumerate(members):
+        owned = [i for i in members[set_id] if state.deeds[i].owner == name]
+        if not owned:
+            continue
+        _, set_name, _ = _set_of(board, owned[0])
+        assert set_name is not None
+        holdings.append(SetHolding(
+            set_id=set_id, name=set_name, set_order=order if order < len(board.groups) else None,
+            deeds=tuple(DeedView(space=i, name=board.space(i).name,
+                                 mortgaged=state.deeds[i].mortgaged, steps=state.deeds[i].steps)
+                        for i in owned),
+            size=len(members[set_id]), full=len(owned) == len(members[set_id])))
+    return tuple(holdings)
+
+
+def _player_view(table: Table, state: GameState, seat: int, facts: _Facts) -> PlayerView:
+    board = table.board
+    p = state.players[seat]
+    return PlayerView(
+        name=p.name, seat=seat + 1, cash=p.cash, position=p.position,
+        space_name=board.space(p.position).name, in_jail=p.in_jail, jail_turns=p.jail_turns,
+        jail_cards=tuple(sorted(_card_label(table, card) for card, holder
+                                in state.jail_cards.items() if holder == p.name)),
+        bankrupt=p.bankrupt, bankrupt_rank=p.bankrupt_rank,
+        disqualified=p.name in facts.disqualified, absent=p.name in facts.absent,
+        away_since=state.breaks.get(p.name),
+        to_act=p.name == _to_act(state),
+        holdings=_holdings(board, state, p.name),
+        debts=tuple(_debt(d.debtor, d.creditor, d.amount, d.reason)
+                    for d in state.debts if d.debtor == p.name))
+
+
+def _to_act(state: GameState) -> str | None:
+    # An open debt holds up play until it is paid or the debtor goes bankrupt (engine: only the
+    # raising commands are taken), so the first debtor is the one to act.
+    if state.phase == "over":
+        return None
+    if state.debts:
+        return state.debts[0].debtor
+    return state.current
+
+
+def _card_label(table: Table, card_id: str) -> str:
+    try:
+        return table.decks.card(card_id)[1].label
+    except KeyError:
+        return card_id
+
+
+def _clock_view(state: GameState, now: datetime, facts: _Facts) -> ClockView | None:
+    clock = state.clock
+    if clock is None:
+        return None
+    started = clock.started_at is not None
+    return ClockView(
+        minutes=clock.minutes,
+        remaining_ms=remaining_ms(clock, now) if started else clock.minutes * 60_000,
+        started=started, paused=clock.paused_at is not None,
+        pause_reason=facts.pause_reason if clock.paused_at is not None else None,
+        announced=tuple(clock.announced), time_called=clock.called_at is not None,
+        final_round=state.final_round)
+
+
+def _auction_view(board: Board, state: GameState) -> AuctionView | None:
+    a = state.auction
+    if a is None:
+        return None
+    return AuctionView(
+        space=a.space, space_name=board.space(a.space).name if a.space is not None else None,
+        kind=a.kind, opening_bid=a.opening_bid, high_bid=a.high_bid, high_bidder=a.high_bidder,
+        excluded=tuple(a.excluded), seller=a.seller, minimum=a.minimum, creditor=a.creditor,
+        queue=tuple(board.space(i).name for i in a.queue))
+
+
+def _debt(debtor: str, creditor: str, amount: int, reason: str) -> DebtView:
+    return DebtView(debtor=debtor, creditor="the Bank" if creditor == BANK else creditor,
+                    amount=amount, reason=reason)
+
