@@ -59,7 +59,7 @@ class TableGame:
     problems: list[str] = field(default_factory=list)  # why the ledger does not verify, if not
     timeline: Timeline = field(default_factory=Timeline, repr=False)
     head_hash: str = GENESIS
-    snapshots: Snapshots = field(default_factory=Snapshots, repr=False)  # a fold may start at
+    folds_from: Snapshots = field(default_factory=Snapshots, repr=False)  # stored snapshots
 
     @classmethod
     def open(cls, db: str, game_id: str | None = None,
@@ -82,6 +82,12 @@ class TableGame:
             raise
         return game
 
+    @property
+    def snapshots(self) -> list[int]:
+        """The seqs of the snapshots a fold of this game may start from (pinned, or this table's
+        own latest)."""
+        return self.folds_from.seqs
+
     def reload(self) -> None:
         """Read the game again (to pick up another writer's entries): every row once, the
         chain checked, the state folded from the nearest snapshot."""
@@ -90,7 +96,7 @@ class TableGame:
         self.table, self.state, self.timeline = loaded.table, loaded.state, loaded.timeline
         self.head_seq, self.head_hash, self.last_at = (loaded.head_seq, loaded.head_hash,
                                                        loaded.last_at)
-        self.snapshots, self.problems = Snapshots(loaded.snapshots, loaded.pins), loaded.problems
+        self.folds_from, self.problems = Snapshots(loaded.snapshots, loaded.pins), loaded.problems
 
     def state_at(self, seq: int) -> GameState | None:
         """The state right after entry `seq` was recorded (voids recorded after it not yet
@@ -107,8 +113,8 @@ class TableGame:
         game_id = self.game_id
         with loading.collector_paused():  # a fold's new objects hold no cycles (as on reopen)
             return loading.guarded(lambda: positions.position(
-                self.timeline, seq, self.snapshots.seqs,
-                positions.loader(self.ledger, game_id, self.snapshots.pins),
+                self.timeline, seq, self.folds_from.seqs,
+                positions.loader(self.ledger, game_id, self.folds_from.pins),
                 lambda ranges: self.ledger.event_rows(game_id, ranges)))
 
     def idle(self) -> None:
@@ -136,7 +142,7 @@ class TableGame:
         if one was stored."""
         if self.state is None or self.game_id is None or self.ledger.database.readonly:
             return False
-        if not self.snapshots.due(self.timeline, self.head_seq):
+        if not self.folds_from.due(self.timeline, self.head_seq):
             return False
         snapshot = positions.snapshot_of(self.game_id, self.head_seq, self.head_hash, self.state)
         try:
@@ -145,7 +151,7 @@ class TableGame:
             return False
         if not ours:  # another row holds this seq (another version's, or forged): not pinned
             return False
-        self.snapshots.kept(self.head_seq, snapshot.hash)
+        self.folds_from.kept(self.head_seq, snapshot.hash)
         return True
 
     def close(self) -> None:
@@ -217,7 +223,7 @@ class TableGame:
     def _row(self, command: Command) -> dict[str, Any]:
         """The command's stored payload: with the pin of this table's latest snapshot until a
         command carrying it is recorded (so the chain covers the snapshot's hash)."""
-        return snapshot_pins.pinned(command_json(command), self.snapshots.unpinned)
+        return snapshot_pins.pinned(command_json(command), self.folds_from.unpinned)
 
     def _advance(self, command: Command, actor: Actor, recorded_at: datetime,
                  clock_ms: int | None) -> list[StoredEvent]:
@@ -264,7 +270,7 @@ class TableGame:
         if stored:
             self.timeline.add(stored[0].command_no, command.type,
                               [(s.seq, s.type, s.payload) for s in stored])
-            self.head_hash, self.snapshots.unpinned = stored[-1].hash, None  # its row held any pin
+            self.head_hash, self.folds_from.unpinned = stored[-1].hash, None  # its row held any pin
         self._housekeeping()
 
     def _void(self, command: Undo | Rewind, actor: Actor, recorded_at: datetime
@@ -287,7 +293,7 @@ class TableGame:
         self.head_seq, self.last_at = written[-1].seq, written[-1].recorded_at
         self.timeline.add(written[0].command_no, command.type,
                           [(s.seq, s.type, s.payload) for s in written])
-        self.head_hash, self.snapshots.unpinned = written[-1].hash, None  # its row held any pin
+        self.head_hash, self.folds_from.unpinned = written[-1].hash, None  # its row held any pin
         # The voided commands' events are skipped from the latest snapshot before them on.
         try:
             self.state = self._position(self.head_seq)
