@@ -160,17 +160,13 @@ class Timeline:
         return "turn_skipped" in mark.types or not mark.is_a("clock_tick")
 
     def plan_undo(self, table: Table) -> list[int]:
-        """The banker's undo: the last game command, as long as no roll was recorded after it."""
-        for index in range(len(self.marks) - 1, -1, -1):
-            last = self.marks[index]
+        """The banker's undo: the last game command still standing. A voided command is gone:
+        once the latest roll is undone, the roll before it is the latest, so the close or the
+        purchase recorded before the undone roll may be taken back too (issue 21)."""
+        for last in reversed(self.marks):
             if self.voidable(last) and not last.is_a("clock_tick"):
-                break
-        else:
-            raise RuleViolation(table.profile.clause("undo"), "there is nothing to undo")
-        if any(later.is_a("roll") for later in self.marks[index + 1:]):
-            raise RuleViolation(table.profile.clause("undo"), "a roll has been recorded since; "
-                                "only the judge can go further back (rewind)")
-        return [last.number]
+                return [last.number]
+        raise RuleViolation(table.profile.clause("undo"), "there is nothing to undo")
 
     def plan_rewind(self, table: Table, to_seq: int) -> list[int]:
         """The judge's rewind: every game command after the command that recorded `to_seq`."""

@@ -139,7 +139,7 @@ def test_the_same_purchase_can_be_made_again_after_it_was_undone(classic: TableG
     assert sound(classic)
 
 
-def test_a_roll_can_be_undone_but_nothing_before_it(classic: TableGame) -> None:
+def test_a_roll_can_be_undone_and_the_state_is_as_before_it(classic: TableGame) -> None:
     # SG/CL "The Banker" undo: back to and including the latest roll, no further (docs/commands.md).
     do(classic, type="roll", player="Ann", dice=[1, 2])
     do(classic, type="buy", player="Ann")
@@ -148,10 +148,24 @@ def test_a_roll_can_be_undone_but_nothing_before_it(classic: TableGame) -> None:
     rolled = do(classic, type="roll", player="Bob", dice=[4, 6])
     assert voided_by(do(classic, type="undo")) == [rolled[0].command_no]
     assert view(classic) == after_buy
-    # …but the purchase before it cannot: a roll was recorded since (even a voided one).
-    refused_void(classic, UNDO, type="undo")
     # Bob's throw is his to make again.
     assert do(classic, type="roll", player="Bob", dice=[2, 3])[0].type == "dice_rolled"
+    assert sound(classic)
+
+
+def test_a_voided_roll_no_longer_blocks_undoing_what_came_before_it(classic: TableGame) -> None:
+    # Issue 21: a close recorded by mistake, the next player's roll after it; the banker undoes
+    # the roll, then the close. The voided roll is gone, so it blocks nothing.
+    do(classic, type="roll", player="Ann", dice=[1, 2])
+    after_roll = view(classic)
+    bought = do(classic, type="buy", player="Ann")
+    rolled = do(classic, type="roll", player="Bob", dice=[4, 6])
+    assert voided_by(do(classic, type="undo")) == [rolled[0].command_no]
+    assert voided_by(do(classic, type="undo")) == [bought[0].command_no]
+    assert view(classic) == after_roll
+    # Ann's roll is now the latest: a third undo takes it back; the new game never goes.
+    assert len(voided_by(do(classic, type="undo"))) == 1
+    refused_void(classic, UNDO, type="undo")
     assert sound(classic)
 
 
