@@ -1,4 +1,4 @@
-"""Chance and Community Chest decks: each card is an id, a short label and one effect."""
+"""Chance and Community Chest decks: each card is an id, a label, its printed words, one effect."""
 
 from __future__ import annotations
 
@@ -79,6 +79,9 @@ class Card(BaseModel):
 
     id: str = Field(pattern=r"^[a-z0-9_]+$")
     label: str = Field(min_length=1)
+    # The words printed on the card, "{space}" standing for the name of the space it sends the
+    # token to on the game's board; a deck without them is shown by its labels.
+    text: str | None = Field(default=None, min_length=1)
     effect: Effect
 
 
@@ -113,6 +116,13 @@ class Decks(BaseModel):
         by_id: dict[str, tuple[DeckName, Card]] = {card.id: ("chance", card) for card in self.chance}
         by_id.update((card.id, ("chest", card)) for card in self.chest)
         return by_id
+
+    def words_free(self) -> str:
+        """The decks as JSON without the printed words: the rule data a game's digest covers
+        (words shown to the table are not rules, and games started before decks had words
+        keep their digest)."""
+        return self.model_dump_json(exclude={"chance": {"__all__": {"text"}},
+                                             "chest": {"__all__": {"text"}}})
 
     def cards(self, deck: DeckName) -> list[Card]:
         """The cards of one deck."""

@@ -2,19 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from models import events as ev
 from models.board import Board
+from models.deck import AdvanceTo, Card, Decks
 from models.events import Event
 
+DECK_NAMES = {"chance": "Chance", "chest": "Community Chest"}
+_CARD_REASON = re.compile(r"\bcard ([a-z0-9_]+)")
 
-def describe(event: Event, board: Board) -> str:
-    """One line saying what happened, with names instead of numbers."""
+
+def describe(event: Event, board: Board, *, decks: Decks | None = None,
+             entries: Mapping[int, Sequence[int]] | None = None) -> str:
+    """One line saying what happened, with names instead of numbers: a card by the words
+    printed on it (with `decks`), voided commands by the entry numbers the log shows (with
+    `entries`: each command number's entries); without them, by their ids and numbers."""
 
     def name(space: int) -> str:
         return board.space(space).name
+
+    def card(card_id: str) -> str:
+        return card_name(decks, card_id, board)
+
+    def reason(words: str) -> str:
+        return _CARD_REASON.sub(lambda m: card(m.group(1)), words)
 
     say: dict[type, Callable[[Any], str]] = {
         ev.GameStarted: lambda e: f"Game started ({e.profile}, {e.board}); order: "
@@ -54,14 +68,16 @@ def describe(event: Event, board: Board) -> str:
         ev.CardDrawRequired: lambda e: f"{e.player} draws a "
                                        + ("Chance" if e.deck == "chance" else "Community Chest")
                                        + " card",
-        ev.CardDrawn: lambda e: f"{e.player} drew {e.card}",
-        ev.CardPayment: lambda e: f"{_who(e.payer)} pays {_who(e.payee)} {e.amount} ({e.card})",
+        ev.CardDrawn: lambda e: f"{e.player} drew {printed_card(decks, e.card, board)}",
+        ev.CardPayment: lambda e: f"{_who(e.payer)} pays {_who(e.payee)} {e.amount} "
+                                  f"({card(e.card)})",
         ev.UtilityThrowRequired: lambda e: f"{e.player} throws the dice: {e.multiplier}× the "
                                            f"throw is owed for {name(e.space)}",
-        ev.JailCardKept: lambda e: f"{e.player} keeps {e.card}",
-        ev.JailCardReturned: lambda e: f"{e.player} uses {e.card}; it goes to the bottom of its deck",
-        ev.DebtIncurred: lambda e: f"{e.debtor} owes {_who(e.creditor)} {e.amount} ({e.reason}) "
-                                   "and must raise the money",
+        ev.JailCardKept: lambda e: f"{e.player} keeps {card(e.card)}",
+        ev.JailCardReturned: lambda e: f"{e.player} uses {card(e.card)}; it goes to the bottom of "
+                                       "its deck",
+        ev.DebtIncurred: lambda e: f"{e.debtor} owes {_who(e.creditor)} {e.amount} "
+                                   f"({reason(e.reason)}) and must raise the money",
         ev.DebtPaid: lambda e: f"{e.payer} pays {_who(e.payee)} the {e.amount} owed",
         ev.CashAdjusted: lambda e: f"Adjustment: {_who(e.payer)} → {_who(e.payee)} {e.amount}: "
                                    f"{e.reason}",
@@ -74,7 +90,8 @@ def describe(event: Event, board: Board) -> str:
         ev.JailAdjusted: lambda e: f"Adjustment: {e.player} "
                                    + ("in Jail" if e.in_jail else "out of Jail")
                                    + f": {e.reason}",
-        ev.CardAdjusted: lambda e: f"Adjustment: {e.card} to {e.holder or 'its deck'}: {e.reason}",
+        ev.CardAdjusted: lambda e: f"Adjustment: {card(e.card)} to {e.holder or 'its deck'}: "
+                                   f"{e.reason}",
         ev.TurnAdjusted: lambda e: f"Adjustment: {e.player} to play: {e.reason}",
         ev.BuildingsBought: lambda e: f"{e.player} builds {_steps(e.changes, name)}"
                                       + (f" for {e.amount}" if e.amount else " (paid at auction)"),
@@ -87,14 +104,15 @@ def describe(event: Event, board: Board) -> str:
         ev.MortgageInterestPaid: lambda e: f"{e.payer} pays {e.amount} interest and keeps "
                                            f"{name(e.space)} mortgaged",
         ev.TradeMade: lambda e: (
-            f"Deal: {e.first} gives {_bundle(e.first_cash, e.first_deeds, e.first_cards, name)}; "
-            f"{e.second} gives {_bundle(e.second_cash, e.second_deeds, e.second_cards, name)}"),
+            f"Deal: {e.first} gives {_bundle(e.first_cash, e.first_deeds, e.first_cards, name, card)}"
+            f"; {e.second} gives "
+            f"{_bundle(e.second_cash, e.second_deeds, e.second_cards, name, card)}"),
         ev.PlayerBankrupt: lambda e: f"{e.player} is bankrupt (number {e.rank}), owing "
                                      f"{_who(e.creditor)}",
         ev.CashSurrendered: lambda e: f"{e.payer} hands {e.amount} to {_who(e.payee)}",
         ev.DeedSurrendered: lambda e: f"{e.player}'s {name(e.space)} goes to {_who(e.to)}"
                                       + (" (mortgaged)" if e.mortgaged else ""),
-        ev.JailCardSurrendered: lambda e: f"{e.player}'s {e.card} goes to {_who(e.to)}",
+        ev.JailCardSurrendered: lambda e: f"{e.player}'s {card(e.card)} goes to {_who(e.to)}",
         ev.GameEnded: lambda e: f"Game over: {e.reason}"
                                 + (f"; {e.winner} wins" if e.winner else ""),
         ev.DeedsDealt: lambda e: "Deeds dealt: " + "; ".join(
@@ -152,8 +170,8 @@ def describe(event: Event, board: Board) -> str:
                                    f"({e.finding.replace('_', ' ')}): {e.reason}",
         ev.ScoresheetCollected: lambda e: "Scoresheet collected: the game is locked",
         ev.GameUnlocked: lambda e: f"Game unlocked: {e.reason}",
-        ev.CommandsVoided: lambda e: f"{e.how.capitalize()}: command(s) "
-                                     f"{', '.join(map(str, e.commands))} voided ({e.reason})",
+        ev.CommandsVoided: lambda e: f"{e.how.capitalize()}: {_voided(e.commands, entries)} "
+                                     f"voided ({e.reason})",
         ev.JudgeAdded: lambda e: f"Judge {e.name} registered",
     }
     return say[type(event)](event)
@@ -171,9 +189,68 @@ def _lot(space: int | None, kind: str, name: Callable[[int], str], article: str 
     return name(space) if space is not None else f"{article} {kind}"
 
 
-def _bundle(cash: int, deeds: list[int], cards: list[str], name: Callable[[int], str]) -> str:
-    parts = ([str(cash)] if cash else []) + [name(d) for d in deeds] + cards
+def _bundle(cash: int, deeds: list[int], cards: list[str], name: Callable[[int], str],
+            card: Callable[[str], str]) -> str:
+    parts = ([str(cash)] if cash else []) + [name(d) for d in deeds] + [card(c) for c in cards]
     return ", ".join(parts) or "nothing"
+
+
+def card_text(card: Card, board: Board) -> str:
+    """The words printed on `card`, with the board's name of the space it sends the token to;
+    its label when its deck has no printed words."""
+    if card.text is None:
+        return card.label
+    space = card.effect.space if isinstance(card.effect, AdvanceTo) else None
+    return card.text.replace("{space}", board.space(space).name if space is not None else "")
+
+
+def card_title(card: Card, board: Board) -> str:
+    """The card's first printed sentence ("You have been elected Chairman of the Board")."""
+    words = card_text(card, board)
+    return words.split(". ", 1)[0].rstrip(".") if card.text is not None else words
+
+
+def printed_card(decks: Decks | None, card_id: str, board: Board) -> str:
+    """A card drawn, as printed and quoted (its id when the decks are not given or lack it)."""
+    card = _card(decks, card_id)
+    return f"“{card_text(card, board)}”" if card is not None else card_id
+
+
+def card_name(decks: Decks | None, card_id: str, board: Board) -> str:
+    """A card named by its deck and first printed sentence: "the Chance card “Get Out of Jail
+    Free”" (its id when the decks are not given or lack it)."""
+    if decks is None:
+        return card_id
+    try:
+        deck, card = decks.card(card_id)
+    except KeyError:
+        return card_id
+    return f"the {DECK_NAMES[deck]} card “{card_title(card, board)}”"
+
+
+def _card(decks: Decks | None, card_id: str) -> Card | None:
+    if decks is None:
+        return None
+    try:
+        return decks.card(card_id)[1]
+    except KeyError:
+        return None
+
+
+def _voided(commands: Sequence[int], entries: Mapping[int, Sequence[int]] | None) -> str:
+    """The voided commands by their entries' numbers ("entries 16–18, 21"), else by command."""
+    seqs = sorted(seq for c in commands for seq in (entries or {}).get(c, ()))
+    if not seqs or any(not (entries or {}).get(c) for c in commands):
+        return "command" + ("s" if len(commands) != 1 else "") + " " + ", ".join(map(str,
+                                                                                      commands))
+    runs: list[list[int]] = []
+    for seq in seqs:
+        if runs and seq == runs[-1][-1] + 1:
+            runs[-1].append(seq)
+        else:
+            runs.append([seq])
+    words = ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+    return ("entries " if len(seqs) > 1 else "entry ") + words
 
 
 def _who(account: str) -> str:

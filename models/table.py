@@ -47,7 +47,7 @@ class Table:
     def digest(self) -> str:
         """SHA-256 of the rule data, recorded when a game starts so it cannot change unnoticed."""
         parts = (self.board.model_dump_json(), self.profile.model_dump_json(),
-                 self.decks.model_dump_json())
+                 self.decks.words_free())
         return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 

@@ -27,7 +27,7 @@ def test_every_event_type_has_a_description() -> None:
     assert describe(ev.DeedSold(buyer="Cy", seller="Ann", space=39, amount=455, commission=46),
                     board) == "Ann sells Boardwalk to Cy for 455 (commission 46)"
     assert describe(ev.CommandsVoided(commands=[12], how="undo", reason="banker's undo"),
-                    board) == "Undo: command(s) 12 voided (banker's undo)"
+                    board) == "Undo: command 12 voided (banker's undo)"
 
 
 # Every shape an event can take ----------------------------------------------------------------
@@ -94,3 +94,59 @@ def test_a_building_auction_reads_without_a_space() -> None:
     assert describe(opened, board) == "Auction of a house opens at 50"
     assert describe(ev.AuctionUnsold(space=None), board) == \
         "Nobody bids: the building stays with the Bank"
+
+
+# Plain words (issue 21): cards as printed, entries by the numbers the log shows ----------------
+
+DECKS = rulebook.decks("classic")
+
+
+def test_a_card_drawn_reads_as_the_words_printed_on_it_with_the_boards_names() -> None:
+    # ch_advance_top sends the token to space 39: Boardwalk on the US board, Mayfair on the UK.
+    drawn = ev.CardDrawn(player="Ann", deck="chance", card="ch_advance_top")
+    assert describe(drawn, rulebook.board("classic-us"), decks=DECKS) == \
+        "Ann drew “Advance to Boardwalk.”"
+    assert describe(drawn, rulebook.board("classic-uk"), decks=DECKS) == \
+        "Ann drew “Advance to Mayfair.”"
+    # The three Community Chest cards that pay 100 read as three different cards.
+    board = rulebook.board("classic-us")
+    assert [describe(ev.CardDrawn(player="Bob", deck="chest", card=c), board, decks=DECKS)
+            for c in ("cc_100_a", "cc_100_b", "cc_100_c")] == [
+        "Bob drew “Holiday fund matures. Receive M100.”",
+        "Bob drew “Life insurance matures. Collect M100.”",
+        "Bob drew “You inherit M100.”"]
+    # Without the decks (an old caller), the card's id as before.
+    assert describe(drawn, board) == "Ann drew ch_advance_top"
+
+
+def test_money_owed_for_a_card_names_the_card_not_its_id() -> None:
+    board = rulebook.board("classic-us")
+    owed = ev.DebtIncurred(debtor="Ann", creditor="Chloe", amount=50, reason="card ch_chairman")
+    assert describe(owed, board, decks=DECKS) == (
+        "Ann owes Chloe 50 (the Chance card “You have been elected Chairman of the Board”) "
+        "and must raise the money")
+    paid = ev.CardPayment(payer=ev.BANK, payee="Ann", amount=50, card="ch_dividend")
+    assert describe(paid, board, decks=DECKS) == \
+        "the Bank pays Ann 50 (the Chance card “Bank pays you dividend of M50”)"
+    kept = ev.JailCardKept(player="Ann", card="cc_goojf")
+    assert describe(kept, board, decks=DECKS) == \
+        "Ann keeps the Community Chest card “Get Out of Jail Free”"
+    deal = ev.TradeMade(first="Ann", second="Bob", first_cash=0, first_deeds=[],
+                        first_cards=["ch_goojf"], second_cash=50, second_deeds=[],
+                        second_cards=[])
+    assert describe(deal, board, decks=DECKS) == \
+        "Deal: Ann gives the Chance card “Get Out of Jail Free”; Bob gives 50"
+
+
+def test_a_void_names_the_entries_the_log_shows() -> None:
+    # Command 16 recorded entries 231, 232 and 233; command 17 entry 234; command 20 entry 240.
+    board = rulebook.board("classic-us")
+    entries = {16: range(231, 234), 17: range(234, 235), 20: range(240, 241)}
+    undo = ev.CommandsVoided(commands=[16], how="undo", reason="banker's undo")
+    assert describe(undo, board, entries=entries) == \
+        "Undo: entries 231–233 voided (banker's undo)"
+    rewind = ev.CommandsVoided(commands=[16, 17, 20], how="rewind", reason="dispute 2")
+    assert describe(rewind, board, entries=entries) == \
+        "Rewind: entries 231–234, 240 voided (dispute 2)"
+    one = ev.CommandsVoided(commands=[20], how="undo", reason="banker's undo")
+    assert describe(one, board, entries=entries) == "Undo: entry 240 voided (banker's undo)"
