@@ -48,16 +48,21 @@ class PlayerRow(QFrame):
         self.cash.setObjectName("displayCash")
         for label in (self.deeds, self.cash):
             label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        # The name has the whole width between the mark and the cash; the deeds share the small
+        # second line with the status, so "7 deeds · 2 mortgaged" never squeezes the name.
+        second = QHBoxLayout()
+        second.setSpacing(14)
+        second.addWidget(self.status, stretch=1)
+        second.addWidget(self.deeds)
         words = QVBoxLayout()
         words.setSpacing(0)
         words.addWidget(self.heading)
-        words.addWidget(self.status)
+        words.addLayout(second)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 2, 14, 2)
         layout.setSpacing(14)
         layout.addWidget(self.mark)
         layout.addLayout(words, stretch=1)
-        layout.addWidget(self.deeds)
         layout.addWidget(self.cash)
 
     def show_player(self, player: PlayerView, currency: str) -> None:

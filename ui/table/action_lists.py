@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.table.actions import Action
 from app.table.views import TableView
 from ui.table.action_button import ActionList
 from ui.table.action_panel import Panel, pick
+from ui.table.columns import ColumnScroll
 
 
 class GroupPanel(Panel):
@@ -31,14 +32,12 @@ class GroupPanel(Panel):
         self.note.setObjectName("note")
         self.list = ActionList()
         self.list.chosen.connect(lambda a: self.chosen.emit(a, {}))
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        scroll.setWidget(self.list)
-        self.scroller = scroll
+        # As tall as its list when there is room; scrolling inside itself when there is not.
+        self.scroller = ColumnScroll(self.list)
+        self.scroller.setFrameShape(QFrame.Shape.StyledPanel)  # a list, framed as before
         layout = QVBoxLayout(self)
         layout.addWidget(self.note)
-        layout.addWidget(scroll)
+        layout.addWidget(self.scroller)
         self.note.hide()
         if more is not None:
             label, tooltip = more

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QGroupBox, QWidget
 
 from app.table.actions import Action
@@ -24,13 +24,39 @@ def find(menu: Iterable[Action], action_id: str) -> Action | None:
 
 
 class Panel(QGroupBox):
-    """A titled box showing one thing; `chosen(action, values)` asks the window to run it."""
+    """A titled box showing one thing; `chosen(action, values)` asks the window to run it.
+    Its title never widens the column: one longer than the box ends in "…" (whole in the
+    tooltip), so the panels' titles put the name first."""
 
     chosen = Signal(object, dict)
 
     def __init__(self, title: str, parent: QWidget | None = None) -> None:
         super().__init__(title, parent)
         self.menu: list[Action] = []
+        self.full_title = title
+
+    def setTitle(self, title: str) -> None:  # noqa: N802 (Qt's name)
+        """Show `title`, shortened with "…" to the box's width if it must be."""
+        self.full_title = title
+        self._elide_title()
+
+    def _elide_title(self) -> None:
+        room = self.width() - 24  # the frame's corners and the title's margins
+        shown = self.full_title
+        if room > 0 and self.fontMetrics().horizontalAdvance(shown) > room:
+            shown = self.fontMetrics().elidedText(shown, Qt.TextElideMode.ElideRight, room)
+        if shown != self.title():
+            super().setTitle(shown)
+        self.setToolTip(self.full_title if shown != self.full_title else "")
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        # The contents' width, not the title's: a long title is shortened instead.
+        return QSize(self.layout().minimumSize().width() if self.layout() else 0,
+                     super().minimumSizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._elide_title()
 
     def refresh(self, view: TableView, menu: list[Action]) -> None:
         """Show what the view and the menu say now (and hide when there is nothing)."""

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from app.table.views import PlayerView, SetHolding, TableView
 from ui import scale
+from ui.display.elided import ElidedLabel
 from ui.table import palette
 
 
@@ -99,7 +100,7 @@ class PlayerPanel(QFrame):
         self.cash = QLabel()
         self.cash.setObjectName("playerCash")
         self.cash.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.where = QLabel()
+        self.where = ElidedLabel()  # a long space name ends in "…" (whole in its tooltip)
         self.where.setObjectName("playerWhere")
         self.deeds = QLabel()
         self.deeds.setObjectName("playerDeeds")
@@ -111,7 +112,7 @@ class PlayerPanel(QFrame):
         self.debts = QLabel()
         self.debts.setWordWrap(True)
         self.debts.setObjectName("playerDebts")
-        for label in (self.where, self.deeds, self.cards, self.debts):
+        for label in (self.deeds, self.cards, self.debts):
             # Long words wrap or are cut, never widen the column (the cash stays in sight).
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         line = QHBoxLayout()
@@ -147,8 +148,7 @@ class PlayerPanel(QFrame):
             f"&nbsp;{player.name[:1].upper()}&nbsp;</span> {player.seat}. {_escape(player.name)}")
         self.status.setText(" · ".join(status_words(player)))
         self.cash.setText(money(view.currency, player.cash))
-        self.where.setText("" if player.bankrupt else f"on {player.space_name}")
-        self.where.setToolTip(self.where.text())
+        self.where.set_full("" if player.bankrupt else f"on {player.space_name}")
         self.deeds.setText("&nbsp;&nbsp; ".join(holding_chip(h) for h in player.holdings)
                            or f"<span style='color:{palette.MUTED_TEXT}'>no deeds</span>")
         self.deeds.setToolTip("<br>".join(holding_html(h) for h in player.holdings))

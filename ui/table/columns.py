@@ -1,0 +1,102 @@
+"""The table window's columns: sizes set by the window, never by what they hold, and panels that
+scroll inside themselves (a card, a debt, six players) instead of running off a 13-inch screen."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QFrame, QScrollArea, QSizePolicy, QSplitter, QWidget
+
+
+class ColumnScroll(QScrollArea):
+    """Holds one widget as wide as the column (it wraps, it never widens the column) and as tall
+    as it wants, scrolling up and down when the column is shorter than that. With `fill`, the
+    widget is as tall as the column instead (its own panels share the height, each scrolling
+    inside itself), and taller only when even their least heights do not fit."""
+
+    def __init__(self, widget: QWidget, parent: QWidget | None = None, *,
+                 fill: bool = False) -> None:
+        super().__init__(parent)
+        self.fill = fill
+        # Width from the column, never from the words inside: long words wrap.
+        widget.setSizePolicy(QSizePolicy.Policy.Ignored, widget.sizePolicy().verticalPolicy())
+        self.setWidget(widget)
+        # QScrollArea would make wrapping content as tall as it would like to be; `fill`
+        # sizes it by hand (_fit).
+        self.setWidgetResizable(not fill)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # Its height is its content's (the column's stretch goes elsewhere), asked again
+        # whenever the content's layout changes.
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+            if self.fill:
+                self._fit()
+        return super().eventFilter(watched, event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        if self.fill:
+            self._fit()
+
+    def _fit(self) -> None:
+        inner = self.widget()
+        if inner is None:
+            return
+        least = inner.minimumSizeHint().height()
+        room = self.maximumViewportSize()
+        bar = self.verticalScrollBar().sizeHint().width() if least > room.height() else 0
+        size = QSize(room.width() - bar, max(room.height(), least))
+        if inner.size() != size:
+            inner.resize(size)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        # As tall as the content at this width (QScrollArea's own hint stops at 24 lines).
+        inner = self.widget()
+        if inner is None:
+            return super().sizeHint()
+        width = max(self.viewport().width(), 1)
+        layout = inner.layout()
+        height = (layout.totalHeightForWidth(width) if layout is not None
+                  and layout.hasHeightForWidth() else inner.sizeHint().height())
+        return QSize(super().sizeHint().width(), max(height, 0) + 2 * self.frameWidth())
+
+    def follow(self, widget: QWidget) -> None:
+        """Scroll so that `widget` (inside) is in sight, if the column is too short for all."""
+        self.ensureWidgetVisible(widget, 0, 0)
+
+
+class Columns(QSplitter):
+    """Two columns side by side in a fixed ratio (half and half until the banker drags the
+    handle): what the columns hold never moves the line between them (the clock stays put)."""
+
+    def __init__(self, left: QWidget, right: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        for side in (left, right):
+            side.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            self.addWidget(side)
+        self.setChildrenCollapsible(False)
+        self.ratio = 0.5
+        self.splitterMoved.connect(self._moved)
+
+    def _moved(self) -> None:
+        left, right = self.sizes()
+        if left + right:
+            self.ratio = left / (left + right)
+
+    def hold(self) -> None:
+        """Set the columns' widths from the ratio (after a resize)."""
+        total = sum(self.sizes())
+        if total > 0:
+            left = round(total * self.ratio)
+            if self.sizes() != [left, total - left]:
+                self.setSizes([left, total - left])
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self.hold()
