@@ -103,7 +103,8 @@ def _adjustments(f: Finder) -> None:
     """The judge's corrections (RULES: not bound by the game rules; the totals still balance).
     Each is checked by the engine when it is sent, not tried here."""
     s, board = f.s, f.table.board
-    players: Choices = tuple((p.name, p.name) for p in s.players)
+    # Only players still in the game: a bankrupt player is no account to correct.
+    players: Choices = tuple((p.name, p.name) for p in s.active_players())
     accounts: Choices = (("the Bank", "bank"), *players)
     owners: Choices = (("the Bank", None), *players)
     deeds: Choices = tuple((d.name, d.index) for d in board.deeds())

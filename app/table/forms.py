@@ -64,6 +64,13 @@ def sides(game: TableGame) -> list[Side]:
     return found
 
 
+def accounts(game: TableGame) -> list[str]:
+    """The players a correction may move money, deeds or buildings to or from: those still in
+    the game, in seating order (a bankrupt player holds nothing and receives nothing)."""
+    _, state = _ready(game)
+    return [p.name for p in state.active_players()]
+
+
 def jail_cards(game: TableGame) -> list[Item]:
     """Every Get Out of Jail Free card of the edition's decks."""
     table, _ = _ready(game)

@@ -9,8 +9,6 @@ from typing import Any, TypeVar
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -21,8 +19,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.review import service as review
+from app.table import forms
 from app.table.service import TableGame
 from models.errors import BankerError
+from ui.forms import KeyboardForm
 from ui.table.form_dialog import FormDialog
 
 W = TypeVar("W", bound=QWidget)
@@ -62,12 +62,11 @@ def _name(widget: W, name: str) -> W:
     return widget
 
 
-class _Dialog(QDialog):
-    """A small form: rows, a line saying what is missing, OK enabled once it is complete."""
+class _Dialog(KeyboardForm):
+    """A small form: rows, a line saying what is missing, Record enabled once it is complete."""
 
     def __init__(self, title: str, parent: QWidget | None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(title)
+        super().__init__(title, parent)
         self.form = QFormLayout(self)
         heading = QLabel(title)
         heading.setObjectName("big")
@@ -77,15 +76,11 @@ class _Dialog(QDialog):
         self.problem.setObjectName("problem")
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #8A1C00;")
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                        | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
 
     def finish(self) -> None:
         """Add the problem line and the buttons below the rows, and check the form once."""
         self.form.addRow(self.problem)
-        self.form.addRow(self.buttons)
+        self.add_buttons(self.form)
         self.check()
 
     def command(self) -> dict[str, Any]:
@@ -93,19 +88,24 @@ class _Dialog(QDialog):
         raise NotImplementedError
 
     def check(self) -> None:
-        """Say what is missing, and allow OK only for a complete form."""
+        """Say what is missing, and allow Record only for a complete form."""
         try:
             self.command()
         except ValueError as e:
             self.problem.setText(str(e))
-            self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
+            self._allow(False)
             return
         self.problem.setText("")
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(True)
+        self._allow(True)
+
+    def _allow(self, complete: bool) -> None:
+        record = getattr(self, "record", None)  # none yet while the rows are being laid out
+        if record is not None:
+            record.setEnabled(complete)
 
     def accept(self) -> None:
         self.check()
-        if self.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled():
+        if self.record.isEnabled():
             super().accept()
 
     def line(self, name: str, label: str, text: str = "") -> QLineEdit:
@@ -167,8 +167,8 @@ class CorrectionDialog(FormDialog):
 
     def __init__(self, game: TableGame, disputes: list[review.Dispute], dispute: int | None,
                  parent: QWidget | None = None) -> None:
-        super().__init__(game, "Record a correction", parent)
-        players = players_of(game)
+        super().__init__(game, "Record a correction", parent, what="The correction form")
+        players = forms.accounts(game) if game.state is not None else []
         self.kind = _name(QComboBox(), "kind")
         for key, words in CORRECTIONS:
             self.kind.addItem(words, key)

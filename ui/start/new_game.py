@@ -6,11 +6,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
-    QDialog,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -29,12 +28,15 @@ from app.table.actions import refusal_text
 from app.table.errors import LedgerError
 from app.tournament import service as tournaments
 from models.errors import BankerError
+from ui.forms import KeyboardForm, WordSearchCombo
 from ui.messages import MessageArea
 from ui.start.from_draw import DrawPicker
 from ui.start.roll_off import RollOff
 
 SEATS = 6
 LOCKED = "QLineEdit { background: #E4E4E4; color: #222; }"
+# What the form remembers from one game to the next (never the judge's PIN).
+REMEMBERED = ("tournament", "banker", "judge")
 # create_game(new_game, banker, judge, minutes) -> the new game's file
 Create = Callable[[dict[str, Any], str, "tuple[str, str] | None", "int | None"], Path]
 # start_table(tournament, stage, table, roll_off, banker, judge) -> the table's game file
@@ -57,19 +59,21 @@ def board_text(edition: Edition) -> str:
     return edition.name
 
 
-class NewGameForm(QDialog):
-    """Tournament, round, table, profile, board, players, roll-off, length, banker, judge."""
+class NewGameForm(KeyboardForm):
+    """Tournament, round, table, profile, board, players, roll-off, length, banker, judge.
+    Enter starts the game from any field (so does Ctrl+Enter); the rules' refusal keeps it open.
+    With `settings`, the tournament, banker and judge typed last time are filled in again."""
 
     def __init__(self, create: Create, parent: QWidget | None = None,
-                 from_draw: StartTable = start_table) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("New game")
-        self.create, self.from_draw = create, from_draw
+                 from_draw: StartTable = start_table, settings: QSettings | None = None) -> None:
+        super().__init__("New game", parent, what="The new-game form")
+        self.create, self.from_draw, self.settings = create, from_draw, settings
         self.path: Path | None = None
         self.draw = DrawPicker()
         self.drawn: dict[str, Any] | None = None
         self.tournament, self.round, self.table = QLineEdit(), QLineEdit(), QLineEdit()
-        self.profile, self.board, self.length = QComboBox(), QComboBox(), QComboBox()
+        self.profile, self.board, self.length = (WordSearchCombo(), WordSearchCombo(),
+                                                 WordSearchCombo())
         self.limits = QLabel()
         self.limits.setWordWrap(True)
         self.board_note = QLabel()
@@ -84,7 +88,7 @@ class NewGameForm(QDialog):
         self.banker, self.judge, self.pin = QLineEdit(), QLineEdit(), QLineEdit()
         self.pin.setEchoMode(QLineEdit.EchoMode.Password)
         self.messages = MessageArea()
-        self.start_button = QPushButton("Start the game  [Ctrl+Enter]")
+        self.start_button = QPushButton("Start the game  [Enter]")
         self._fill_choices()
         self._compose()
         self.profile.currentIndexChanged.connect(self._profile_chosen)
@@ -96,6 +100,8 @@ class NewGameForm(QDialog):
         for keys in ("Ctrl+Return", "Ctrl+Enter"):
             QShortcut(QKeySequence(keys), self, activated=self.submit)
         self._profile_chosen()
+        self._recall()
+        self.roll_off.changed.connect(self.arrange)  # a tie's next round joins the Tab order
         self.messages.say("Fill in the table; the rules check everything when you start.")
         self.resize(1200, 720)
 
@@ -145,19 +151,25 @@ class NewGameForm(QDialog):
         right.setLayout(officials)
         top.addWidget(left, 1)
         top.addWidget(right, 1)
-        buttons = QHBoxLayout()
-        cancel = QPushButton("Cancel  [Esc]")
-        cancel.clicked.connect(self.reject)
-        buttons.addWidget(self.messages, 1)
-        buttons.addWidget(cancel)
-        buttons.addWidget(self.start_button)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.board_note)
         layout.addWidget(players)
         layout.addWidget(roll)
         layout.addStretch()
-        layout.addLayout(buttons)
+        layout.addLayout(self._buttons())
+
+    def _buttons(self) -> QHBoxLayout:
+        buttons = QHBoxLayout()
+        cancel = QPushButton("Cancel  [Esc]")
+        cancel.clicked.connect(self.reject)
+        for button in (cancel, self.start_button):  # Tab stays among the fields
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setAutoDefault(False)
+        buttons.addWidget(self.messages, 1)
+        buttons.addWidget(cancel)
+        buttons.addWidget(self.start_button)
+        return buttons
 
     # The choices -------------------------------------------------------------------------
 
@@ -239,6 +251,23 @@ class NewGameForm(QDialog):
 
     def _players_changed(self) -> None:
         self.roll_off.set_players(self.players())
+        self.arrange()
+
+    def _recall(self) -> None:
+        """The tournament, banker and judge of the last game started here."""
+        if self.settings is None:
+            return
+        for key in REMEMBERED:
+            text = self.settings.value(f"new_game/{key}", "")
+            if isinstance(text, str) and text:
+                getattr(self, key).setText(text)
+
+    def _remember(self) -> None:
+        if self.settings is None:
+            return
+        for key in REMEMBERED:
+            self.settings.setValue(f"new_game/{key}", getattr(self, key).text().strip())
+        self.settings.sync()
 
     # Submitting --------------------------------------------------------------------------
 
@@ -275,11 +304,5 @@ class NewGameForm(QDialog):
             self.messages.say(refusal_text(e), "refused")
             return
         self.pin.clear()  # never kept by the window
+        self._remember()
         self.accept()
-
-    def keyPressEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
-        # Enter moves on (a form of many fields); Ctrl+Enter starts the game.
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.modifiers():
-            self.focusNextChild()
-            return
-        super().keyPressEvent(event)

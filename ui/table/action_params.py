@@ -4,26 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QLabel,
-    QLineEdit,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QWidget
 
 from app.table.actions import Action
+from ui.forms import KeyboardForm
 
 
-class ParamsDialog(QDialog):
-    """One field per value (a list to pick from for a choice); Enter records, Esc cancels."""
+class ParamsDialog(KeyboardForm):
+    """One field per value (a list to pick from for a choice); Enter records from any field,
+    Esc cancels."""
 
     def __init__(self, action: Action, values: dict[str, Any],
                  parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(action.label)
+        super().__init__(action.label, parent, what=f"“{action.label}”")
         form = QFormLayout(self)
         title = QLabel(action.label)
         title.setWordWrap(True)
@@ -45,11 +38,7 @@ class ParamsDialog(QDialog):
             field.setObjectName(param.path)
             form.addRow(param.prompt, field)
             self.fields[param.path] = field
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        self.add_buttons(form)
 
     def values(self) -> dict[str, str]:
         """What was typed or picked, by the command's path; PIN fields are emptied."""

@@ -86,7 +86,7 @@ class DealDialog(FormDialog):
     """Two players and what each gives; mortgaged deeds received may be lifted at once."""
 
     def __init__(self, game: TableGame, title: str, parent: QWidget | None = None) -> None:
-        super().__init__(game, title, parent)
+        super().__init__(game, title, parent, what="The deal form")
         self.sides = {s.name: s for s in forms.sides(game)}
         names = list(self.sides)
         self.first, self.second = QComboBox(), QComboBox()
@@ -156,7 +156,8 @@ class SaleDialog(FormDialog):
     def __init__(self, game: TableGame, menu: list[Action], parent: QWidget | None = None
                  ) -> None:
         super().__init__(game, "Sale by Bank auction: offer a deed for sale, or offer to buy "
-                         "one (PX 7.1; the seller pays 10% commission)", parent)
+                         "one (PX 7.1; the seller pays 10% commission)", parent,
+                         what="The sale offer form")
         self.allowed = [a for a in menu if a.enabled and a.id.startswith("offer_")]
         self.offers = list(self.allowed)
         self.search = QLineEdit()

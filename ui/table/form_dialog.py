@@ -4,32 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from app.table import forms
 from app.table.service import TableGame
+from ui.forms import KeyboardForm
 
 
-class FormDialog(QDialog):
+class FormDialog(KeyboardForm):
     """The body goes in `self.body`; `command()` is what the form holds now. Enter records
-    (the window sends `chosen`), Esc cancels; the outcome line follows every change."""
+    from any field (the window sends `chosen`), Esc cancels; the outcome line follows every
+    change."""
 
-    def __init__(self, game: TableGame, title: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+    def __init__(self, game: TableGame, title: str, parent: QWidget | None = None, *,
+                 what: str | None = None) -> None:
+        super().__init__(title, parent, what=what)
         self.game = game
-        self.setWindowTitle(title)
         self.chosen: dict[str, Any] | None = None
         self.body = QVBoxLayout()
         self.outcome = QLabel()
         self.outcome.setObjectName("outcome")
         self.outcome.setWordWrap(True)
-        buttons = QDialogButtonBox()
-        self.record = buttons.addButton("Record  [Enter]", QDialogButtonBox.ButtonRole.AcceptRole)
-        buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
-        self.record.setDefault(True)
-        self.record.setAutoDefault(True)
-        buttons.accepted.connect(self._record)
-        buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         heading = QLabel(title)
         heading.setObjectName("big")
@@ -37,7 +32,7 @@ class FormDialog(QDialog):
         layout.addWidget(heading)
         layout.addLayout(self.body)
         layout.addWidget(self.outcome)
-        layout.addWidget(buttons)
+        self.add_buttons(layout)
 
     def command(self) -> dict[str, Any] | None:
         """The command as the form holds it (None: nothing filled in yet)."""
@@ -57,7 +52,12 @@ class FormDialog(QDialog):
             self.outcome.setText("Records: " + "; ".join(lines))
             self.outcome.setStyleSheet("color: #0B4F1C;")
 
-    def _record(self) -> None:
+    def submit(self) -> None:
+        """Enter or Record: the command as it stands goes to the window (refused there with the
+        rule's words if the rules refuse it); an empty form stays open and says what it needs."""
         self.chosen = self.command()
         if self.chosen is not None:
             self.accept()
+            return
+        self.outcome.setText("Nothing to record yet: fill in the form, or Esc to cancel.")
+        self.outcome.setStyleSheet("color: #8A1C00;")

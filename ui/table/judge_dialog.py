@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QWidget
+
+from ui.forms import KeyboardForm
 
 
-class JudgeDialog(QDialog):
+class JudgeDialog(KeyboardForm):
     """Asks for the judge's name and PIN for one judge's action."""
 
     def __init__(self, what: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Judge's action")
+        super().__init__("Judge's action", parent, what=f"The judge's sign-in for “{what}”")
         form = QFormLayout(self)
         form.addRow(QLabel(f"“{what}” is a judge's action.\nThe judge signs in here."))
         self.name = QLineEdit()
@@ -20,11 +21,7 @@ class JudgeDialog(QDialog):
         self.pin.setEchoMode(QLineEdit.EchoMode.Password)
         form.addRow("Judge's name", self.name)
         form.addRow("PIN", self.pin)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        self.add_buttons(form, "Sign in and record  [Enter]")
 
     def take(self) -> tuple[str, str]:
         """The name and PIN typed, and the PIN field emptied (the window keeps no PIN)."""

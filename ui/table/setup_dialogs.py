@@ -33,7 +33,8 @@ class DealHandsDialog(FormDialog):
 
     def __init__(self, game: TableGame, parent: QWidget | None = None) -> None:
         super().__init__(game, "Record the deal (PX 3.4): type who was dealt each deed — seat "
-                         "number or first letter; 0 or - for one retained", parent)
+                         "number or first letter; 0 or - for one retained", parent,
+                         what="The deal form")
         assert game.state is not None
         self.players = [p.name for p in game.state.players]
         self.deeds, self.each = forms.dealable(game)
@@ -71,7 +72,7 @@ class DealHandsDialog(FormDialog):
                 self.grid.setCurrentCell(min(row + 1, len(self.deeds) - 1), 1)
                 self._changed()
                 return True
-        return False
+        return super().eventFilter(watched, event)
 
     def hands(self) -> dict[str, list[int]]:
         """Each player's deeds as typed so far."""
@@ -102,7 +103,8 @@ class PrebuildDialog(FormDialog):
         assert game.table is not None
         most = game.table.profile.prebuild_houses
         super().__init__(game, f"Pre-build for {player} (PX 3.6–3.9): up to {most} houses, "
-                         "one per plot while there are plots", parent)
+                         "one per plot while there are plots", parent,
+                         what=f"{player}'s pre-build form")
         self.player = player
         self.plots = forms.plots(game, player)
         grid = QGridLayout()
