@@ -90,6 +90,20 @@ def set_game_length(t: Scratch, cmd: SetGameLength) -> None:
             and cmd.minutes * MINUTE_MS <= elapsed_ms(clock, t.now)):
         t.refuse("time", f"{cmd.minutes} minutes have already been played")
     t.emit(ev.GameLengthSet(minutes=cmd.minutes, reason=cmd.reason))
+    if clock is not None and clock.started_at is not None and t.now is not None:
+        _pass_marks_behind(t, clock.model_copy(update={"minutes": cmd.minutes}), t.now)
+
+
+def _pass_marks_behind(t: Scratch, clock: Clock, now: datetime) -> None:
+    """The marks a new length has already put behind (more minutes than are left) are passed
+    without a call: a call of "10 minutes left" with 6 left would be false, and the length's
+    own entry tells the table the time left. A mark exactly at the time left is still called."""
+    left = remaining_ms(clock, now)
+    behind = [mark for mark in sorted(t.profile.announcement_minutes, reverse=True)
+              if mark not in clock.announced and mark not in clock.passed
+              and left < mark * MINUTE_MS < clock.minutes * MINUTE_MS]
+    if behind:
+        t.emit(ev.AnnouncementsPassed(marks=behind, at=now))
 
 
 def withdraw_time_call(t: Scratch, cmd: WithdrawTimeCall) -> None:
@@ -106,7 +120,7 @@ def withdraw_time_call(t: Scratch, cmd: WithdrawTimeCall) -> None:
                  "withdraw the call with a new game length (minutes) longer than the time played")
     s = t.state
     reopened = s.phase == "over" and (s.ended or "").startswith("time")
-    not_due = [mark for mark in clock.announced if left > mark * MINUTE_MS]
+    not_due = [mark for mark in [*clock.announced, *clock.passed] if left > mark * MINUTE_MS]
     t.emit(ev.TimeCallWithdrawn(at=now, reason=cmd.reason, reopened=reopened,
                                 announcements=not_due))
     if cmd.minutes is not None and cmd.minutes != clock.minutes:
@@ -121,7 +135,8 @@ def clock_tick(t: Scratch, cmd: ClockTick) -> None:
     if cmd.marks and clock is not None and running(s):
         left = remaining_ms(clock, now)
         for mark in sorted(t.profile.announcement_minutes, reverse=True):
-            if mark not in clock.announced and left <= mark * MINUTE_MS < clock.minutes * MINUTE_MS:
+            if (mark not in clock.announced and mark not in clock.passed
+                    and left <= mark * MINUTE_MS < clock.minutes * MINUTE_MS):
                 t.emit(ev.AnnouncementMade(minutes_left=mark, at=now))
         if left == 0:
             t.emit(ev.TimeCalled(at=now, play_out_round=t.profile.time_up == "equal_turns"))

@@ -147,6 +147,8 @@ def describe(event: Event, board: Board, *, decks: Decks | None = None,
         ev.GameLengthSet: lambda e: f"Game length set to {e.minutes} minutes: {e.reason}",
         ev.AnnouncementMade: lambda e: f"{e.minutes_left} minute"
                                        + ("s" if e.minutes_left > 1 else "") + " left",
+        ev.AnnouncementsPassed: lambda e: "Not announced, already passed at the new length: "
+                                          + ", ".join(map(str, e.marks)) + " minutes left",
         ev.TimeCalled: lambda e: "Time is called",
         ev.TimeCallWithdrawn: lambda e: "Time call withdrawn by the judge: the clock runs on"
                                         + (" and play resumes" if e.reopened else "")

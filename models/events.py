@@ -588,6 +588,15 @@ class AnnouncementMade(_Event):
     at: datetime
 
 
+class AnnouncementsPassed(_Event):
+    """A length change left less time than these marks: they are passed without being called
+    (a call of "10 minutes left" with 6 left would be false); the clock calls the next one."""
+
+    type: Literal["announcements_passed"] = "announcements_passed"
+    marks: list[int]
+    at: datetime
+
+
 class TimeCalled(_Event):
     type: Literal["time_called"] = "time_called"
     at: datetime
@@ -713,7 +722,8 @@ Event = Annotated[
     | HousesPrebuilt | PlayStarted | OwnPlotLanded | SaleOffered | PurchaseProposed
     | ProposalAnswered | SaleDecisionRequired | DeedSold | SaleAborted | DebtPartlyPaid
     | MortgageeSaleOpened | MortgagedDeedSold | DeedPassedToCreditor | ClockStarted | ClockPaused
-    | ClockResumed | GameLengthSet | AnnouncementMade | TimeCalled | TimeCallWithdrawn
+    | ClockResumed | GameLengthSet | AnnouncementMade | AnnouncementsPassed | TimeCalled
+    | TimeCallWithdrawn
     | BreakStarted | BreakEnded
     | TurnSkipped | PlayerAbsent | DisputeRaised | DisputeRuled | FineImposed | PlayerDisqualified
     | CashCounted | CountSettled | ScoresheetCollected | GameUnlocked | CommandsVoided

@@ -42,6 +42,10 @@ def _announced(state: GameState, e: ev.AnnouncementMade) -> None:
     _clock(state).announced = [*_clock(state).announced, e.minutes_left]
 
 
+def _announcements_passed(state: GameState, e: ev.AnnouncementsPassed) -> None:
+    _clock(state).passed = [*_clock(state).passed, *e.marks]
+
+
 def _time_called(state: GameState, e: ev.TimeCalled) -> None:
     _clock(state).called_at = e.at
     state.final_round = e.play_out_round
@@ -51,6 +55,7 @@ def _time_call_withdrawn(state: GameState, e: ev.TimeCallWithdrawn) -> None:
     clock = _clock(state)
     clock.called_at = None
     clock.announced = [mark for mark in clock.announced if mark not in e.announcements]
+    clock.passed = [mark for mark in clock.passed if mark not in e.announcements]
     state.final_round = False
     where = state.before_end
     if e.reopened and where is not None:
@@ -156,6 +161,7 @@ HANDLERS: dict[type, Handler] = {
     ev.ClockResumed: _clock_resumed,
     ev.GameLengthSet: _length_set,
     ev.AnnouncementMade: _announced,
+    ev.AnnouncementsPassed: _announcements_passed,
     ev.TimeCalled: _time_called,
     ev.TimeCallWithdrawn: _time_call_withdrawn,
     ev.BreakStarted: _break_started,

@@ -163,6 +163,7 @@ class Clock(BaseModel):
     paused_at: datetime | None = None
     paused_ms: int = 0
     announced: list[int] = []
+    passed: list[int] = []  # marks a length change put behind, never called
     called_at: datetime | None = None
 
     def clone(self) -> Clock:

@@ -19,7 +19,7 @@ from models.state import GameState
 # Events of the officials that no rewind takes back: time keeps running, disputes stay raised,
 # a judge stays registered.
 KEPT = {"game_ended", "clock_started", "clock_paused", "clock_resumed", "game_length_set",
-        "announcement_made",
+        "announcement_made", "announcements_passed",
         "time_called", "time_call_withdrawn", "break_started", "break_ended", "dispute_raised",
         "dispute_ruled",
         "cash_counted", "count_settled", "scoresheet_collected", "game_unlocked",
@@ -151,6 +151,11 @@ class Timeline:
         if index < 0 or seq > self.marks[index].last:
             return None
         return self.marks[index]
+
+    def entries(self, number: int) -> range:
+        """The entries (seqs) command `number` recorded; empty for a number not on the timeline."""
+        mark = self._numbers.get(number)
+        return range(mark.first, mark.last + 1) if mark is not None else range(0)
 
     def voidable(self, mark: Mark) -> bool:
         """A command an undo or rewind may take back: play not yet voided (a clock tick only

@@ -291,3 +291,40 @@ def test_moving_a_token_by_adjustment_is_allowed_after_time_is_called(timed: Gam
     time_called(timed)
     put(timed, "Bob", 5)
     assert timed.position("Bob") == 5
+
+
+# A length change and the marks it jumps (issue 21) ---------------------------------------------
+
+
+def test_marks_a_shorter_length_puts_behind_are_passed_unannounced(timed: Game) -> None:
+    # The judge shortens the 60-minute game to 20 at T+14: 20 − 14 = 6 minutes left. "15
+    # minutes left" and "10 minutes left" would both be false now: they are recorded as passed
+    # with the change, and a tick at once calls nothing (it called both before issue 21).
+    events = timed.do(type="set_game_length", minutes=20, reason="round running late",
+                      actor=JUDGE, at=at(14))
+    assert events == [ev.GameLengthSet(minutes=20, reason="round running late"),
+                      ev.AnnouncementsPassed(marks=[15, 10], at=at(14))]
+    assert left_ms(timed, 13, 58) == 6 * MINUTE_MS + 2_000  # 6:02 left
+    assert tick(timed, 13, 58) == []
+    assert tick(timed, 14, 59) == []
+    # 5 minutes left at T+15, 1 at T+19, time at T+20: each called once, in its own time.
+    assert tick(timed, 15) == [ev.AnnouncementMade(minutes_left=5, at=at(15))]
+    assert announced(tick(timed, 19)) == [1]
+    assert timed.types(tick(timed, 20)) == ["time_called", "game_ended"]
+    assert timed.state is not None and timed.state.clock is not None
+    assert (timed.state.clock.announced, timed.state.clock.passed) == ([5, 1], [15, 10])
+
+
+def test_a_mark_exactly_at_the_new_time_left_is_still_called(timed: Game) -> None:
+    # Shortened to 24 at T+14: exactly 10:00 left. Only 15 is behind; 10 is true now.
+    events = timed.do(type="set_game_length", minutes=24, reason="late", actor=JUDGE, at=at(14))
+    assert events[-1] == ev.AnnouncementsPassed(marks=[15], at=at(14))
+    assert tick(timed, 14) == [ev.AnnouncementMade(minutes_left=10, at=at(14))]
+
+
+def test_a_length_set_before_the_clock_starts_passes_no_mark(sg: Game) -> None:
+    # No time has run: the marks are all ahead (a 12-minute game calls 10, 5 and 1).
+    assert sg.do(type="set_game_length", minutes=12, reason="demo", actor=JUDGE, at=at(0)) == \
+        [ev.GameLengthSet(minutes=12, reason="demo")]
+    sg.do(type="start_clock", at=at(0))
+    assert announced(tick(sg, 2)) == [10]
