@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from app.datafolder.paths import data_dir
 from app.table.anchors import HEAD_DIGITS, head_text
 from app.table.service import TableGame
 from models.errors import BadInput
@@ -52,3 +54,10 @@ def scoresheet(game: TableGame) -> dict[str, Any]:
             "collected": state.locked,
         },
     }
+
+
+def pdf_path(game: TableGame) -> Path:
+    """Where the scoresheet's PDF is offered first: the data folder, named after the game's file
+    ("20261121-140000-final-table-scoresheet.pdf"), never the program's folder."""
+    stem = Path(game.ledger.location).stem or "game"
+    return data_dir() / f"{stem}-scoresheet.pdf"

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import QSize
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
     QComboBox,
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from models.errors import BankerError
+from ui import screen_fit
 from ui.messages import MessageArea
 from ui.scoresheet.document import paint, sheet_html, write_pdf
 
@@ -48,10 +50,14 @@ class ScoresheetDialog(QDialog):
     every player has signed, records its collection (`collect` locks the game in the ledger)."""
 
     def __init__(self, sheet: dict[str, Any], collect: Callable[[], dict[str, Any]] | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, pdf_path: Path | None = None) -> None:
+        """`pdf_path` is offered first by Save PDF (the data folder and the game's name)."""
         super().__init__(parent)
         self.setWindowTitle("Scoresheet")
-        self.resize(760, 900)
+        # 760×900 where the screen has it; on a laptop as tall as its screen allows, the sheet
+        # scrolling inside so that Print, Save PDF and Collect stay in sight.
+        screen_fit.fit_to_screen(self, QSize(760, 900))
+        self.pdf_path = pdf_path or Path("scoresheet.pdf")
         self._sheet = sheet
         self._collect = collect
         self.view = QTextBrowser()
@@ -101,7 +107,7 @@ class ScoresheetDialog(QDialog):
             paint(self._sheet, printer)
 
     def ask_pdf(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, "Save the scoresheet", "scoresheet.pdf",
+        name, _ = QFileDialog.getSaveFileName(self, "Save the scoresheet", str(self.pdf_path),
                                               "PDF (*.pdf)")
         if name:
             self.save_pdf(Path(name))

@@ -6,12 +6,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -20,6 +22,34 @@ from PySide6.QtWidgets import (
 from app.games.folder import GameSummary, in_progress
 from ui.messages import MessageArea
 from ui.start.games_model import GamesModel
+
+
+class ElidedButton(QPushButton):
+    """A button as wide as its row gives, its words ending in "…" when they do not fit (whole
+    in the tooltip): a long game's name never makes the window wider than the screen."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.full = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+
+    def set_full(self, text: str) -> None:
+        """The whole text (its tooltip too)."""
+        self.full = text
+        self.setToolTip(text)
+        self._elide()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        room = self.width() - 24  # the button's padding
+        shown = self.full
+        if room > 0 and self.fontMetrics().horizontalAdvance(shown) > room:
+            shown = self.fontMetrics().elidedText(shown, Qt.TextElideMode.ElideRight, room)
+        if shown != self.text():
+            self.setText(shown)
 
 
 class StartPage(QWidget):
@@ -49,7 +79,7 @@ class StartPage(QWidget):
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.table.doubleClicked.connect(self._open_row)
         self.table.activated.connect(self._open_row)
-        self.resume_button = QPushButton()
+        self.resume_button = ElidedButton()
         self.resume_button.setObjectName("resume")
         self.open_button = QPushButton("Open the selected game  [Enter]")
         self.judge_button = QPushButton("Open as judge…  [Ctrl+J]")
@@ -115,11 +145,11 @@ class StartPage(QWidget):
         current = in_progress(games)
         self.resume = current
         if current is not None:
-            self.resume_button.setText(f"Resume {current.label}  ({', '.join(current.players)}; "
-                                       f"{current.profile})  [Enter]")
+            self.resume_button.set_full(f"Resume {current.label}  ({', '.join(current.players)}; "
+                                        f"{current.profile})  [Enter]")
             self.table.selectRow(list(games).index(current))
         else:
-            self.resume_button.setText("No game in progress")
+            self.resume_button.set_full("No game in progress")
             if games:
                 self.table.selectRow(0)
         self.resume_button.setEnabled(current is not None)

@@ -51,7 +51,8 @@ class Panel(QGroupBox):
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
         # The contents' width, not the title's: a long title is shortened instead.
-        return QSize(self.layout().minimumSize().width() if self.layout() else 0,
+        layout = self.layout()
+        return QSize(layout.minimumSize().width() if layout is not None else 0,
                      super().minimumSizeHint().height())
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
