@@ -6,8 +6,8 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import QApplication, QWidget
 
 from app.review import service as review
 from app.table import actions
@@ -158,10 +158,18 @@ class JudgeSession(QObject):
         self.changed.emit()
 
     def _dialog(self, what: str) -> tuple[str, str] | None:
+        focus = QApplication.focusWidget()
         dialog = JudgeDialog(what, self.dialog_parent)
-        if not dialog.exec():
-            return None
-        return dialog.take()
+        try:
+            return dialog.take() if dialog.exec() else None
+        finally:
+            dialog.deleteLater()
+            # The judge's window takes its keys back (Ctrl+1..5, the list's arrows): closing a
+            # modal dialog may leave no window active and nothing focused.
+            if self.dialog_parent is not None:
+                self.dialog_parent.activateWindow()
+            if focus is not None:
+                focus.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def close(self) -> None:
         """Stop polling and release the file."""

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from app.review import service as review
 from models.errors import BankerError
+from ui import screen_fit
 from ui.judge.appeal import write_appeal_pdf
 from ui.judge.chart import NetWorthChart
 from ui.judge.diff_panel import DiffPanel
@@ -64,7 +65,7 @@ class JudgeWindow(QMainWindow):
         self._menus()
         self._wire()
         self._titled()
-        self.resize(1366, 768)
+        screen_fit.fit_to_screen(self, QSize(1366, 768))
         self.entries.select(self.travel.seq, emit=False)
         self.entries.table.setFocus()
 
@@ -82,9 +83,11 @@ class JudgeWindow(QMainWindow):
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
         split.addWidget(self.tabs)
-        split.setStretchFactor(0, 2)
-        split.setStretchFactor(1, 3)
-        split.setSizes([560, 800])
+        # Half the width for the entries: an entry's words ("Dee mortgages PropNex Group of
+        # Services 3 for M100") whole at 1366 pixels, the five tabs' names whole beside them.
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 1)
+        split.setSizes([680, 680])
         split.setChildrenCollapsible(False)
         central = QWidget()
         layout = QVBoxLayout(central)
