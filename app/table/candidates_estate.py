@@ -82,21 +82,30 @@ def estate_candidates(f: Finder) -> None:
     for player in sorted(s.active_players(),
                          key=lambda p: (p.name not in debtors, p.name != s.current)):
         who = player.name
-        for add in _build_choices(f, who):
+        for add, single in _build_choices(f, who):
             total = sum(p for space, n in add.items() for _, p in preview(
                 f.table.profile, _street(f, space), s.deeds[space].steps,
                 s.deeds[space].steps + n))
             key = ",".join(f"{k}+{v}" for k, v in sorted(add.items()))
+            # One step at a time stays listed with the rule's reason when refused; a larger
+            # order is offered only when the rules allow it now (the list stays short).
             f.add(f"build:{who}:{key}", "build",
-                  f"{who} builds — {build_words(f.table, s, add)} (total {m(total)})",
+                  f"{who} builds {_order_words(s, add)} — {build_words(f.table, s, add)} "
+                  f"(total {m(total)})",
                   {"type": "build", "player": who, "add": {str(k): v for k, v in add.items()}},
-                  keep=s.build_right is not None or s.phase == "placement")
+                  keep=single and (s.build_right is not None or s.phase == "placement"))
         for deed in s.owned_by(who):
             name = board.space(deed.space).name
             if deed.steps:
                 f.add(f"sell:{who}:{deed.space}", "sell",
                       priced(f"{who} sells a building on {name} for ", ev.BuildingsSold),
                       {"type": "sell_buildings", "player": who, "remove": {str(deed.space): 1}})
+            if deed.hotel and _outright(f):
+                f.add(f"sell_hotel:{who}:{deed.space}", "sell",
+                      priced(f"{who} sells the hotel on {name} outright (the hotel and its 4 "
+                             "houses at half price) for ", ev.BuildingsSold),
+                      {"type": "sell_buildings", "player": who,
+                       "remove": {str(deed.space): HOTEL}}, keep=False)
             if deed.mortgaged:
                 f.add(f"lift:{who}:{deed.space}", "mortgage",
                       priced(f"{who} lifts the mortgage on {name} for ", ev.MortgageLifted),
@@ -105,6 +114,7 @@ def estate_candidates(f: Finder) -> None:
                 f.add(f"mortgage:{who}:{deed.space}", "mortgage",
                       priced(f"{who} mortgages {name} for ", ev.DeedMortgaged),
                       {"type": "mortgage", "player": who, "space": deed.space})
+        _hotels_outright(f, who)
     for kind in ("house", "hotel"):
         f.add(f"auction_building:{kind}", "build", f"Auction a {kind} (too few for all who want one)",
               {"type": "auction_building", "kind": kind}, keep=False)
@@ -116,24 +126,86 @@ def _street(f: Finder, space: int) -> Street:
     return street
 
 
-def _build_choices(f: Finder, who: str) -> list[dict[int, int]]:
-    s, board = f.s, f.table.board
-    right = s.build_right
+HOTEL = 5
+
+
+def _outright(f: Finder) -> bool:
+    """Whether a hotel may be sold outright now (SG always; PX when the Bank is short of the 4
+    houses a hotel comes down to)."""
+    rule = f.table.profile.hotel_outright_sale
+    return rule == "always" or (rule == "when_bank_short" and f.s.bank_houses < 4)
+
+
+def _hotels_outright(f: Finder, who: str) -> None:
+    """Every hotel of a colour set sold outright in one order: where selling evenly applies
+    (CL, SG), a single hotel sold outright would leave the set uneven."""
+    if not _outright(f):
+        return
+    for group in f.table.board.groups:
+        streets = f.table.board.streets_of(group.id)
+        deeds = [f.s.deeds[x.index] for x in streets]
+        if len(streets) > 1 and all(d.owner == who and d.hotel for d in deeds):
+            names = ", ".join(x.name for x in streets)
+            f.add(f"sell_hotels:{who}:{group.id}", "sell",
+                  priced(f"{who} sells the hotels on {names} outright (each hotel and its 4 "
+                         "houses at half price) for ", ev.BuildingsSold),
+                  {"type": "sell_buildings", "player": who,
+                   "remove": {str(x.index): HOTEL for x in streets}}, keep=False)
+
+
+def _order_words(s: GameState, add: dict[int, int]) -> str:
+    """What one build order puts up: "a house", "3 houses", "2 houses on each of 3 streets"."""
+    counts = set(add.values())
+    hotels = all(s.deeds[space].steps + n == HOTEL for space, n in add.items())
+    if len(add) == 1 or len(counts) == 1:
+        n = counts.pop()
+        what = ("a hotel" if n == 1 else f"{n - 1} house{'s' * (n != 2)} and a hotel") \
+            if hotels else ("a house" if n == 1 else f"{n} houses")
+        return what + (f" on each of {len(add)} streets" if len(add) > 1 else "")
+    top = max(s.deeds[space].steps + n for space, n in add.items())
+    return "up to " + ("a hotel" if top == HOTEL else f"{top} houses") + " on each street of the set"
+
+
+def _build_choices(f: Finder, who: str) -> list[tuple[dict[int, int], bool]]:
+    """Each build order worth offering, and whether it is a single step (listed even when
+    refused). PX on landing: 1 to 4 houses on the plot, or the same number on each plot of its
+    group (PX 6.2.2-6.2.4); CL, SG: a step on a street or on each street of a full set, and the
+    whole set brought up evenly to each level, in one command."""
+    s = f.s
     if f.table.profile.building == "on_landing" and s.phase != "placement":
-        if right is None or right.player != who:
-            return []
-        plots = sorted(p for p in right.at_landing if not s.deeds[p].mortgaged)
-        choices = [{right.space: 1}]
-        if len(plots) > 1:
-            choices.append({p: 1 for p in plots})
-        return choices
-    choices = []
-    for group in board.groups:
-        streets = board.streets_of(group.id)
-        if streets and all(s.deeds[x.index].owner == who for x in streets):
-            choices += [{x.index: 1} for x in streets if s.deeds[x.index].steps < 5]
-            if len(streets) > 1 and all(s.deeds[x.index].steps < 5 for x in streets):
-                choices.append({x.index: 1 for x in streets})
+        return _landing_choices(f, who)
+    choices: list[tuple[dict[int, int], bool]] = []
+    for group in f.table.board.groups:
+        streets = f.table.board.streets_of(group.id)
+        if not streets or any(s.deeds[x.index].owner != who for x in streets):
+            continue
+        steps = {x.index: s.deeds[x.index].steps for x in streets}
+        choices += [({x: 1}, True) for x, n in steps.items() if n < HOTEL]
+        if len(streets) > 1 and all(n < HOTEL for n in steps.values()):
+            choices.append(({x: 1 for x in steps}, True))
+        offered = [c for c, _ in choices]
+        for level in range(min(steps.values()) + 1, HOTEL + 1):
+            add = {x: level - n for x, n in steps.items() if n < level}
+            if add not in offered and len(add) > 1:
+                choices.append((add, False))
+    return choices
+
+
+def _landing_choices(f: Finder, who: str) -> list[tuple[dict[int, int], bool]]:
+    s, right = f.s, f.s.build_right
+    if right is None or right.player != who:
+        return []
+    most = f.table.profile.max_houses_per_landing or 4
+    plots = sorted(p for p in right.at_landing if not s.deeds[p].mortgaged)
+
+    def room(spaces: list[int]) -> int:
+        """How many houses each of `spaces` may take at one go (PX 6.2.4), at least the one
+        step the rules then judge (a hotel on 4 houses, or their refusal)."""
+        return max(1, min(min(most, 4 - s.deeds[p].steps) for p in spaces))
+
+    choices = [({right.space: n}, n == 1) for n in range(1, room([right.space]) + 1)]
+    if len(plots) > 1:
+        choices += [({p: n for p in plots}, n == 1) for n in range(1, room(plots) + 1)]
     return choices
 
 
