@@ -108,7 +108,10 @@ class MainWindow(QMainWindow):
         """The new-game form; the game it records opens at once."""
         from ui.start.new_game import NewGameForm  # noqa: PLC0415
 
-        form = NewGameForm(self._create, self, from_draw=self._start_table)
+        # The tournament, banker and judge are remembered where the window keeps its font size.
+        form = NewGameForm(self._create, self, from_draw=self._start_table,
+                           settings=self.settings or QSettings("Championship Banker", "Table"))
+        form.cancelled.connect(self.start.messages.say)
         if form.exec() and form.path is not None:
             self.open_game(form.path)
 

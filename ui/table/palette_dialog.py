@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
-    QDialog,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -15,6 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.table.actions import Action
+from ui.forms import KeyboardForm
 
 
 def matches(action: Action, text: str) -> bool:
@@ -23,13 +23,12 @@ def matches(action: Action, text: str) -> bool:
     return all(w in words for w in text.lower().split())
 
 
-class PaletteDialog(QDialog):
+class PaletteDialog(KeyboardForm):
     """A filter line over the list of actions; `chosen` is the action picked, if any."""
 
     def __init__(self, actions: list[Action], text: str = "",
                  parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Command palette")
+        super().__init__("Command palette", parent, what="The command palette")
         self.resize(720, 460)
         self.offered = [a for a in actions if a.enabled]
         self.chosen: Action | None = None
@@ -64,20 +63,24 @@ class PaletteDialog(QDialog):
         self.count.setText(f"{self.list.count()} of {len(self.offered)} actions — Enter runs "
                            "the highlighted one, Esc closes")
 
-    def eventFilter(self, watched: object, event: object) -> bool:  # noqa: N802 (Qt's name)
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         if watched is self.filter and isinstance(event, QKeyEvent) \
-                and event.type() == QKeyEvent.Type.KeyPress:
-            if event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down):
-                step = -1 if event.key() == Qt.Key.Key_Up else 1
-                row = max(0, min(self.list.count() - 1, self.list.currentRow() + step))
-                self.list.setCurrentRow(row)
-                return True
-            if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-                item = self.list.currentItem()
-                if item is not None:
-                    self._pick(item)
-                return True
-        return False
+                and event.type() == QKeyEvent.Type.KeyPress \
+                and event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+            step = -1 if event.key() == Qt.Key.Key_Up else 1
+            row = max(0, min(self.list.count() - 1, self.list.currentRow() + step))
+            self.list.setCurrentRow(row)
+            return True
+        return super().eventFilter(watched, event)
+
+    def submit(self) -> None:
+        """Enter: run the highlighted action."""
+        item = self.list.currentItem()
+        if item is not None:
+            self._pick(item)
+
+    def cancel_words(self) -> str:
+        return "The command palette closed: nothing run"
 
     def _pick(self, item: QListWidgetItem) -> None:
         self.chosen = self.offered[int(item.data(Qt.ItemDataRole.UserRole))]

@@ -274,14 +274,27 @@ class TableWindow(QMainWindow):
         if action.form is not None:
             self.open_form(action)
             return
+        if action.command.get("type") == "declare_bankruptcy" and not self._bankrupt_ok(action):
+            return
         if any(p.path not in values for p in action.params):
             dialog = ParamsDialog(action, values, self)
             self.dialog = dialog
+            dialog.cancelled.connect(self.messages.say)
             dialog.accepted.connect(lambda: self._judge_then_send(action,
                                                                   values | dialog.values()))
             dialog.open()
             return
         self._judge_then_send(action, values)
+
+    def _bankrupt_ok(self, action: Action) -> bool:
+        """Bankruptcy cannot be taken back by the table: the banker confirms what it records."""
+        who = action.command.get("player", "")
+        text = (f"{who} declares bankruptcy and leaves the game. This records:\n  "
+                + "\n  ".join(action.preview or (action.label,)))
+        if self.confirm(f"Bankruptcy of {who}", text):
+            return True
+        self.messages.say(f"Bankruptcy not declared: nothing recorded, {who} plays on")
+        return False
 
     def _judge_then_send(self, action: Action, values: dict[str, Any]) -> None:
         """A judge's action asks for the judge's name and PIN every time; the service checks
@@ -353,6 +366,7 @@ class TableWindow(QMainWindow):
                 self.messages.say(f"Recorded: {dialog.outcome.text().removeprefix('Records: ')}")
 
         dialog.accepted.connect(record)
+        dialog.cancelled.connect(self.messages.say)
         dialog.open()
 
     def open_palette(self, text: str = "") -> None:
@@ -361,6 +375,7 @@ class TableWindow(QMainWindow):
         offered = self.menu + ([undo] if undo is not None else [])
         dialog = PaletteDialog(offered, text if isinstance(text, str) else "", self)
         self.dialog = dialog
+        dialog.cancelled.connect(self.messages.say)
         def picked() -> None:
             if dialog.chosen is not None:
                 self.run(dialog.chosen)
