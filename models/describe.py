@@ -48,9 +48,7 @@ def describe(event: Event, board: Board, *, decks: Decks | None = None,
         ev.DeedBought: lambda e: f"{e.payer} buys {name(e.space)} for {e.amount}",
         ev.PurchaseDeclined: lambda e: f"{e.player} declines {name(e.space)}",
         # A building auction (a house or a hotel short in the Bank) has no space.
-        ev.AuctionOpened: lambda e: f"Auction of {_lot(e.space, e.kind, name)} opens at "
-                                    f"{e.opening_bid}"
-                                    + (f" without {', '.join(e.excluded)}" if e.excluded else ""),
+        ev.AuctionOpened: lambda e: _opened(e, name),
         ev.BidPlaced: lambda e: f"{e.player} bids {e.amount}",
         ev.AuctionWon: lambda e: f"{e.payer} wins {name(e.space)} for {e.amount}",
         ev.AuctionWinnerStruckOut: lambda e: f"{e.player} cannot pay {e.amount}; the auction is "
@@ -122,8 +120,9 @@ def describe(event: Event, board: Board, *, decks: Decks | None = None,
                                      f"for {e.amount}",
         ev.PlayStarted: lambda e: "Setting up is over: play starts",
         ev.OwnPlotLanded: lambda e: f"{e.player} may build on {name(e.space)}",
-        ev.SaleOffered: lambda e: f"{e.seller} offers {name(e.space)} for sale by auction, "
-                                  f"minimum {e.minimum}",
+        ev.SaleOffered: lambda e: f"{e.seller} offers {name(e.space)} for sale by Bank auction, "
+                                  + (f"minimum price {e.minimum}" if e.minimum
+                                     else "no minimum price"),
         ev.PurchaseProposed: lambda e: f"{e.buyer} offers {e.price} for {name(e.space)}",
         ev.ProposalAnswered: lambda e: f"{e.owner} "
                                        + ("puts it up for auction" if e.accepted else "refuses"),
@@ -184,6 +183,21 @@ def _steps(changes: list[ev.StepChange], name: Callable[[int], str]) -> str:
         return "a hotel" if steps == 5 else f"{steps} house" + ("s" if steps != 1 else "")
 
     return ", ".join(f"{name(c.space)} {level(c.before)} -> {level(c.after)}" for c in changes)
+
+
+def _opened(e: ev.AuctionOpened, name: Callable[[int], str]) -> str:
+    """An auction's opening. A sale's (PX 7.1) has a minimum price, not an opening price: any
+    bid counts (the least raise is its first step); at the minimum or above the deed is sold,
+    below it the seller sells or aborts (PX 7.1.2)."""
+    without = f" without {', '.join(e.excluded)}" if e.excluded else ""
+    if e.kind == "sale" and e.space is not None and e.seller is not None:
+        others = [p for p in e.excluded if p != e.seller]  # the seller never bids on their own
+        without = f" without {', '.join(others)}" if others else ""
+        floor = (f"sold at {e.minimum} or more; below it {e.seller} sells or aborts"
+                 if e.minimum else "sold to the highest bid")
+        return (f"Bank auction of {name(e.space)} for {e.seller}{without}: bids from "
+                f"{e.opening_bid}, {floor}")
+    return f"Auction of {_lot(e.space, e.kind, name)} opens at {e.opening_bid}{without}"
 
 
 def _lot(space: int | None, kind: str, name: Callable[[int], str], article: str = "a") -> str:

@@ -150,3 +150,17 @@ def test_a_void_names_the_entries_the_log_shows() -> None:
         "Rewind: entries 231–234, 240 voided (dispute 2)"
     one = ev.CommandsVoided(commands=[20], how="undo", reason="banker's undo")
     assert describe(one, board, entries=entries) == "Undo: entry 240 voided (banker's undo)"
+
+
+def test_a_sale_by_bank_auction_says_its_minimum_price_and_where_the_bids_start() -> None:
+    # PX 7.1.2: the seller's minimum is a reserve, not an opening price: bids start at the least
+    # raise (10); at 150 or more the deed is sold, below it the seller sells or aborts.
+    board = rulebook.board("propnex")
+    offered = ev.SaleOffered(seller="Ann", space=13, minimum=150)
+    opened = ev.AuctionOpened(space=13, kind="sale", opening_bid=10, excluded=["Ann", "Cy"],
+                              seller="Ann", minimum=150)
+    assert describe(offered, board) == ("Ann offers Street 2 (pink) for sale by Bank auction, "
+                                        "minimum price 150")
+    assert describe(opened, board) == ("Bank auction of Street 2 (pink) for Ann without Cy: "
+                                       "bids from 10, sold at 150 or more; below it Ann sells "
+                                       "or aborts")
