@@ -44,10 +44,12 @@ def app_window(qtbot, tmp_path: Path, clock: Clock) -> MainWindow:
 
 
 def type_into(qtbot, widget: QWidget, text: str) -> None:
-    """Type `text` into a widget, "\\n" as Enter."""
+    """Type `text` into a widget, "\\n" as Enter, "^" as Ctrl+Enter (ends a phase)."""
     for char in text:
         if char == "\n":
             qtbot.keyClick(widget, Qt.Key.Key_Return)
+        elif char == "^":
+            qtbot.keyClick(widget, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
         else:
             qtbot.keyClicks(widget, char)
 
@@ -82,20 +84,32 @@ def new_game(qtbot, main: MainWindow, profile_key: str, players: list[str],
 
 
 def keys(qtbot, window: TableWindow, text: str) -> None:
-    """Keys pressed in the table window ("\\n" is Enter)."""
+    """Keys pressed in the table window ("\\n" is Enter, "^" Ctrl+Enter)."""
     type_into(qtbot, window, text)
 
 
-def palette(qtbot, window: TableWindow, words: str) -> None:
-    """Ctrl+K, the words, Enter: the first action matching runs."""
+def palette(qtbot, window: TableWindow, words: str, *, down: int = 0) -> None:
+    """Ctrl+K, the words, Enter: the one action left runs (or, with `down`, the one chosen
+    with that many Down presses among several)."""
     qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    pick_in_palette(qtbot, window, words, down=down)
+
+
+def pick_in_palette(qtbot, window: TableWindow, words: str, *, down: int = 0) -> None:
+    """In the open palette: type the words, Down `down` times, Enter; the palette has closed
+    (Enter runs only the one line left or the one chosen)."""
     dialog = window.dialog
     assert dialog is not None and dialog.isVisible()
     filter_line = dialog.findChild(QLineEdit)
     qtbot.keyClicks(filter_line, words)
     listed = dialog.findChild(QListWidget)
-    assert listed.count() >= 1, f"nothing in the palette matches {words!r}"
+    lines = [listed.item(r).text() for r in range(listed.count())]
+    assert lines, f"nothing in the palette matches {words!r}"
+    assert down or len(lines) == 1, f"{words!r} leaves several lines: {lines}"
+    for _ in range(down):
+        qtbot.keyClick(filter_line, Qt.Key.Key_Down)
     qtbot.keyClick(filter_line, Qt.Key.Key_Return)
+    assert not dialog.isVisible()
 
 
 def answer(qtbot, window: TableWindow, **fields: str) -> None:

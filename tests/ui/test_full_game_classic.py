@@ -36,9 +36,10 @@ def test_a_classic_game_from_the_new_game_form_to_the_scoresheet(qtbot, tmp_path
     assert game.state.clock.started_at is not None
 
     # Bob 2+4 = 6, Oriental Avenue (100): D declines; the auction opens at 1 (CL); Ann bids
-    # 50, Eve 1,350, C closes: Eve pays 1,350 and has 1,500 - 1,350 = 150.
+    # 50, Eve 1,350 (by seat: Bob 1, Eve 2, Ann 3), Ctrl+Enter closes: Eve pays 1,350 and
+    # has 1,500 - 1,350 = 150.
     keys(qtbot, window, "24d")
-    keys(qtbot, window, "a50\ne1350\nc")
+    keys(qtbot, window, "350\n21350\n^")
     # Eve 3+4 = 7, Chance: the card picker finds "Go back 3 spaces": Income Tax (4), 200.
     # Eve has 150: a debt of 200 to the Bank. She mortgages Oriental for 50 (half of 100)
     # and pays the 200: 150 + 50 - 200 = 0.
@@ -67,7 +68,7 @@ def test_a_classic_game_from_the_new_game_form_to_the_scoresheet(qtbot, tmp_path
     keys(qtbot, window, "34r")
     assert game.state.debts[0].amount == 25
     palette(qtbot, window, "eve declares bankruptcy")
-    palette(qtbot, window, "ann lifts oriental")
+    palette(qtbot, window, "ann lifts oriental debt")
     # A deal (Ctrl+D): Bob gives Vermont Avenue and his Get Out of Jail Free card, Ann gives
     # 200. Bob 1,400 + 200 = 1,600; Ann 1,125 - 200 = 925, with the light blue set.
     qtbot.keyClick(window, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
@@ -81,11 +82,11 @@ def test_a_classic_game_from_the_new_game_form_to_the_scoresheet(qtbot, tmp_path
     assert game.state.deeds[8].owner == "Ann" and game.state.jail_cards["cc_goojf"] == "Ann"
     # Ann builds a house on each light blue, 50 each: 150 (925 - 150 = 775). Ctrl+Z takes it
     # back (the window shows what it takes first), and she builds again.
-    palette(qtbot, window, "ann builds oriental vermont connecticut")
+    palette(qtbot, window, "ann builds total m150)")
     assert game.state.player("Ann").cash == 775
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert game.state.player("Ann").cash == 925
-    palette(qtbot, window, "ann builds oriental vermont connecticut")
+    palette(qtbot, window, "ann builds total m150)")
 
     # The clock: the classic profile announces nothing; at 60 minutes time is called, the game
     # ends and the scoresheet opens.

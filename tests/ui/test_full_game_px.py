@@ -41,7 +41,7 @@ def test_a_px_game_from_the_new_game_form_to_the_scoresheet(qtbot, tmp_path: Pat
 
     # The deal (PX 3.4), typed on the form: 6 deeds each of 4 players; the 4 left over are
     # retained and auctioned cheapest first at the board price (PX 3.5).
-    palette(qtbot, window, "record the deal")
+    qtbot.keyClick(window, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
     deal = window.dialog
     type_into(qtbot, deal.grid, DEAL_KEYS)
     assert deal.counts.text() == "Dealt: Ann 6/6, Bob 6/6, Kai 6/6, Dee 6/6; retained 4"
@@ -49,8 +49,8 @@ def test_a_px_game_from_the_new_game_form_to_the_scoresheet(qtbot, tmp_path: Pat
     assert game.state.phase == "auction"
     # River Valley opens at 300: Kai bids 1,350 and wins (1,500 - 1,350 = 150). Nobody bids
     # for Outram, Holland/Bukit Timah or Marina Bay: they stay with the Bank.
-    keys(qtbot, window, "k1350\nc")
-    keys(qtbot, window, "ccc")
+    keys(qtbot, window, "31350\n^")
+    keys(qtbot, window, "^^^")
     # The pre-build (PX 3.6-3.9): Orchard is Dee's only street, so all 3 houses go on it; the
     # form shows each house's price first (CCR: 200, 240, 260) and records 700: Dee 800.
     palette(qtbot, window, "pre-build for dee")
@@ -78,7 +78,7 @@ def test_a_px_game_from_the_new_game_form_to_the_scoresheet(qtbot, tmp_path: Pat
     # again: 5+6 = 11 to Outram, retained by the Bank: B buys for 300. Ctrl+Z takes the buy
     # back (nothing rolled since), B buys again: 1,070.
     keys(qtbot, window, "55")
-    palette(qtbot, window, "ann builds total m150")
+    palette(qtbot, window, "ann builds total m150)")
     keys(qtbot, window, "56b")
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert game.state.phase == "buy"
@@ -95,14 +95,14 @@ def test_a_px_game_from_the_new_game_form_to_the_scoresheet(qtbot, tmp_path: Pat
                  "street 3 (light", "river valley"):
         palette(qtbot, window, f"kai mortgages {deed}")
     palette(qtbot, window, "mortgagee sale of kai")
-    keys(qtbot, window, "c" * 7)
+    keys(qtbot, window, "^" * 7)
     assert game.state.player("Kai").bankrupt and game.state.ended is None  # PX 10a: two end it
     # Dee 3+4 = 7 from 5 to Utility 1, hers now.
     keys(qtbot, window, "34")
     # Ann 1+1 = 2 from 32 to Holland/Bukit Timah (320), retained: D declines; the auction
     # opens at the board price; Bob bids 320 and wins. The double: 1+3 to Property Tax, 100.
     keys(qtbot, window, "11d")
-    keys(qtbot, window, "b320\nc")
+    keys(qtbot, window, "2320\n^")
     keys(qtbot, window, "13")
 
     # The clock (same marks as SG by default): 15, 10, 5 and 1 minute left, then time.

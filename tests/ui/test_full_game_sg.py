@@ -45,9 +45,10 @@ def test_an_sg_game_from_the_new_game_form_to_the_scoresheet(qtbot, tmp_path: Pa
     main.sounds.chosen.connect(announced.append)
 
     # Aisha 2+4 = 6, Street 1 (light blue), 100: D declines; the auction opens at M1 (SG
-    # Auctions). Kai bids 50, Ben 1,350; C closes: Ben 1,500 - 1,350 = 150.
+    # Auctions). Kai (seat 3) bids 50, Ben (seat 2) 1,350; Ctrl+Enter closes: Ben 1,500 -
+    # 1,350 = 150.
     keys(qtbot, window, "24d")
-    keys(qtbot, window, "k50\nb1350\nc")
+    keys(qtbot, window, "350\n21350\n^")
     # Ben 3+4 = 7, Chance: "Go back 3 spaces" to Income Tax, 200; he has 150: a debt. He
     # mortgages Street 1 (light blue) for 50 and pays: 150 + 50 - 200 = 0.
     keys(qtbot, window, "34back 3\n")
@@ -72,7 +73,7 @@ def test_an_sg_game_from_the_new_game_form_to_the_scoresheet(qtbot, tmp_path: Pa
     # blue) mortgaged and lifts it for 50 + 10% = 55: 1,180 - 55 = 1,125.
     keys(qtbot, window, "34r")
     palette(qtbot, window, "ben declares bankruptcy")
-    palette(qtbot, window, "kai lifts street 1 (light")
+    palette(qtbot, window, "kai lifts street 1 (light debt")
     # Sales for cash (SG): Aisha sells Street 2 (light blue) to Kai for 200; then her Get
     # Out of Jail Free card: 60 is refused on the form before it is sent (at most M50), 50
     # is recorded. Aisha 1,400 + 200 + 50 = 1,650; Kai 1,125 - 250 = 875.
@@ -84,9 +85,9 @@ def test_an_sg_game_from_the_new_game_form_to_the_scoresheet(qtbot, tmp_path: Pa
     type_into(qtbot, form.second_box.cash, "50\n")
     assert game.state.jail_cards == {"cc_goojf": "Kai"}
     # Kai builds a house on each light blue (50 each, 150): 875 - 150 = 725. Undo, again.
-    palette(qtbot, window, "kai builds total m150")
+    palette(qtbot, window, "kai builds total m150)")
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    palette(qtbot, window, "kai builds total m150")
+    palette(qtbot, window, "kai builds total m150)")
 
     # The clock (SG Judge Responsibilities): 15, 10, 5 and 1 minute left, then time.
     for minutes, left in ((45, 15), (5, 10), (5, 5), (4, 1)):

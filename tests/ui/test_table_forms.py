@@ -128,7 +128,7 @@ def test_each_judges_correction_is_reachable_from_the_palette(qtbot, open_window
     assert state().deeds[37].houses == 2
     correct("judge token", player="Eve", space="24 Illinois Avenue")
     assert state().player("Eve").position == 24
-    correct("judge jail", player="Bob", in_jail="yes", turns_served="1")
+    correct("judge send to or free from jail", player="Bob", in_jail="yes", turns_served="1")
     assert state().player("Bob").in_jail
     correct("judge get out of jail", card="Get Out of Jail Free (Chance)", holder="Eve")
     assert state().jail_cards == {"ch_goojf": "Eve"}
@@ -210,5 +210,5 @@ def test_a_px_offer_to_buy_goes_through_the_sale_form_and_the_owners_answer(
     answer(qtbot, window, minimum="150")
     auction = game.state.auction
     assert (auction.high_bidder, auction.high_bid, auction.minimum) == ("Ann", 150, 150)
-    keys(qtbot, window, "c")  # Ann's offer stands as the high bid: she buys at 150
+    keys(qtbot, window, "^")  # Ann's offer stands as the high bid: Ctrl+Enter, she buys at 150
     assert game.state.deeds[13].owner == "Ann"

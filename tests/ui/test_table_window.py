@@ -54,9 +54,12 @@ def open_window(qtbot, tmp_path: Path, clock: Clock) -> Iterator[Callable[[dict]
 
 
 def type_keys(qtbot, window: TableWindow, text: str) -> None:
+    """Keys pressed in the window: "\n" is Enter, "^" Ctrl+Enter."""
     for char in text:
         if char == "\n":
             qtbot.keyClick(window, Qt.Key.Key_Return)
+        elif char == "^":
+            qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
         else:
             qtbot.keyClicks(window, char)
 
@@ -89,9 +92,10 @@ def test_a_classic_game_is_recorded_through_keys_alone(qtbot, open_window) -> No
         type_keys(qtbot, window, "32")
     type_keys(qtbot, window, "b")
     # Cy: 4+4 to Vermont Avenue (100), a double; D declines it, the auction opens at 1 (CL);
-    # Ann bids 50, Bob 60 (by first letter); C closes: Bob pays 60. Cy rolls again.
+    # Ann bids 50, Bob 60 (by seat: Bob 1, Ann 2, Cy 3); Ctrl+Enter closes: Bob pays 60. Cy
+    # rolls again.
     type_keys(qtbot, window, "44d")
-    type_keys(qtbot, window, "a50\nb60\nc")
+    type_keys(qtbot, window, "250\n160\n^")
     # Cy 1+2 = 3 from 8 to St. Charles Place (11, price 140); B buys.
     type_keys(qtbot, window, "12b")
     # Ann 1+4 = 5 to Reading Railroad: Bob holds one railway, rent 25, a claim open until Bob

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
@@ -12,9 +12,10 @@ from ui.table.action_auction import AuctionPanel
 from ui.table.action_cards import CardPanel
 from ui.table.action_dice import DicePanel
 from ui.table.action_lists import DebtPanel, GroupPanel
-from ui.table.action_panel import Panel
+from ui.table.action_panel import Panel, find
 from ui.table.action_purchase import PurchasePanel
 from ui.table.action_rent import RentPanel
+from ui.table.keymap import ESTATE, PREBUILD
 
 
 def _is_now(action: Action) -> bool:
@@ -29,6 +30,8 @@ class ActionArea(QWidget):
 
     chosen = Signal(object, dict)
     deal = Signal()  # the deal or sale form was asked for
+    palette_asked = Signal(str)  # the palette asked for, opened on these words
+    said = Signal(str)  # words for the window's message line (a letter waiting for a seat)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -63,13 +66,79 @@ class ActionArea(QWidget):
         for group in (self.estate, self.officials, self.judge):
             group.setTitle("")  # the tab says it
         self.estate.more_asked.connect(self.deal.emit)
+        self.menu: list[Action] = []
+        self.seats: dict[str, str] = {}  # seat digit -> player, for a letter waiting for one
+        self.waiting: str | None = None  # a command letter typed, its seat digit not yet
 
     def refresh(self, view: TableView, menu: list[Action], debts: list[str]) -> None:
         """Show the actions of `menu` in their panels."""
         for panel in self.panels:
             panel.refresh(view, menu)
         self.debt.set_note(debts)
+        self.menu = menu
+        self.seats = {str(p.seat): p.name for p in view.players if not p.bankrupt}
+
+    def states(self) -> list[str]:
+        """The states of ui/table/keymap on screen now (F1 shows their keys)."""
+        groups = {a.group for a in self.menu}
+        shown = {"setup": "setup" in groups, "roll": find(self.menu, "roll") is not None,
+                 "purchase": "purchase" in groups,
+                 "auction": self.auction.isVisibleTo(self), "card": "card" in groups,
+                 "rent": "rent" in groups,
+                 "estate": bool(groups & {"build", "sell", "mortgage", "deal", "sale"})}
+        return [state for state, on in shown.items() if on] + ["anywhere"]
+
+    def end_phase(self) -> str | None:
+        """Ctrl+Enter: close the auction, or end the setting up; the words when refused."""
+        if self.auction.isVisibleTo(self):
+            return self.auction.close_auction()
+        start = find(self.menu, "start_play")
+        if start is not None:
+            self.chosen.emit(start, {})
+            return None
+        return "Ctrl+Enter ends a phase (closes an auction, ends the setting up): none is open"
 
     def key(self, event: QKeyEvent) -> bool:
-        """Offer a key press to the turn's panels, the one in play first."""
-        return any(panel.isVisibleTo(self) and panel.key(event) for panel in self.panels[:7])
+        """Offer a key press to the turn's panels, the one in play first; then a command
+        letter that waits for a player's seat (ui/table/keymap)."""
+        if self.waiting is not None:
+            return self._seat(event)
+        if any(panel.isVisibleTo(self) and panel.key(event) for panel in self.panels[:7]):
+            return True
+        letter = event.text().upper()
+        plain = not event.modifiers() & (Qt.KeyboardModifier.ControlModifier
+                                         | Qt.KeyboardModifier.AltModifier)
+        if not plain or not letter or not self._seat_actions(letter):
+            return False
+        self.waiting = letter
+        seats = ", ".join(f"{seat} {name}" for seat, name in self.seats.items()
+                          if self._seat_actions(letter, name))
+        self.said.emit(f"{letter}: now the player's seat number ({seats}); Esc forgets")
+        return True
+
+    def _seat_actions(self, letter: str, name: str | None = None) -> list[Action]:
+        """The actions a command letter waiting for a seat leads to (of one player)."""
+        if letter == PREBUILD:
+            kinds = ("prebuild:",)
+        elif letter in ESTATE:
+            kinds = (f"{ESTATE[letter][0]}:",)
+        else:
+            return []
+        return [a for a in self.menu if a.enabled and a.id.startswith(kinds)
+                and (name is None or a.command.get("player") == name)]
+
+    def _seat(self, event: QKeyEvent) -> bool:
+        letter, self.waiting = self.waiting, None
+        assert letter is not None
+        name = self.seats.get(event.text())
+        if event.key() == Qt.Key.Key_Escape or name is None:
+            self.said.emit(f"{letter} forgotten: nothing chosen")
+            return event.key() == Qt.Key.Key_Escape or bool(event.text())
+        found = self._seat_actions(letter, name)
+        if not found:
+            self.said.emit(f"Nothing of that kind for {name} now: nothing chosen")
+        elif letter == PREBUILD:
+            self.chosen.emit(found[0], {})
+        else:
+            self.palette_asked.emit(f"{name} {ESTATE[letter][1]}")
+        return True

@@ -1,4 +1,4 @@
-"""The auction: bidder by first letter or seat number, then the amount and Enter; C closes."""
+"""The auction: the bidder's seat number, the amount and Enter; Ctrl+Enter closes (ui/table/keymap)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from app.table.actions import Action, money
 from app.table.views import TableView
 from ui.table.action_button import ActionList
 from ui.table.action_panel import Panel, find, pick
+from ui.table.keymap import END_PHASE
 
 
 class AuctionPanel(Panel):
@@ -46,25 +47,29 @@ class AuctionPanel(Panel):
         extra = f"; minimum {money(a.minimum)}" if a.minimum else ""
         out = f"; without {', '.join(a.excluded)}" if a.excluded else ""
         self.lot.setText(f"{what}: {high}{extra}{out}")
-        self.seats = {}
-        keys: dict[str, str] = {}
-        for p in view.players:
-            if p.bankrupt:
-                continue
-            initial = p.name[0].upper()
-            key = str(p.seat) if initial in self.seats else initial
-            self.seats.setdefault(initial, p.name)
-            self.seats[str(p.seat)] = p.name
-            keys[f"bid:{p.name}"] = f"{key}/{p.seat}" if key != str(p.seat) else key
-        keys["close_auction"] = "C"
+        # Seat numbers only: a letter is a command, and no name may take one (issue 21).
+        self.seats = {str(p.seat): p.name for p in view.players if not p.bankrupt}
+        keys = {f"bid:{name}": seat for seat, name in self.seats.items()}
+        keys["close_auction"] = END_PHASE
         self.list.set_actions(actions, keys)
         self._show()
 
     def _show(self) -> None:
         if self.bidder is None:
-            self.prompt.setText("Type the bidder's first letter or seat number, then the amount")
+            self.prompt.setText(f"Type the bidder's seat number, then the amount and Enter; "
+                                f"{END_PHASE} closes")
         else:
-            self.prompt.setText(f"{self.bidder} bids M{self.amount or '_'}   (Enter to record)")
+            self.prompt.setText(f"{self.bidder} bids M{self.amount or '_'}   (Enter records, "
+                                "Esc forgets)")
+
+    def close_auction(self) -> str | None:
+        """Ctrl+Enter: close the auction; the words to say when it is refused here."""
+        if self.bidder is not None:
+            return (f"{self.bidder}'s bid of M{self.amount or '_'} is not recorded yet: Enter "
+                    f"records it, Esc forgets it; then {END_PHASE} closes the auction")
+        if not self.run("close_auction"):
+            return "No auction is open"
+        return None
 
     def _clicked(self, action: Action) -> None:
         if action.id.startswith("bid:"):
@@ -86,7 +91,9 @@ class AuctionPanel(Panel):
                 self.bidder = None
             self._show()
             return True
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.bidder:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            if not self.bidder:
+                return False  # nothing typed: the window says Enter records nothing
             action = find(self.menu, f"bid:{self.bidder}")
             amount, self.bidder, self.amount = self.amount, None, ""
             self._show()
@@ -94,9 +101,7 @@ class AuctionPanel(Panel):
                 self.chosen.emit(action, {"amount": amount})
             return True
         if self.bidder is None:
-            if text.upper() == "C":
-                return self.run("close_auction")
-            bidder = self.seats.get(text.upper()) if text else None
+            bidder = self.seats.get(text) if text else None
             if bidder is not None:
                 self.bidder = bidder
                 self._show()

@@ -1,4 +1,5 @@
-"""The card picker for the deck just drawn from: type to filter, arrows to choose, Enter to record."""
+"""The card picker for the deck just drawn from: type to filter, arrows to choose, Enter records
+the one card left or the one chosen (never the first of a list: ui/table/keymap)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ class CardPanel(Panel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Card drawn", parent)
         self.filter = ""
+        self.picked = False  # a card chosen with Up/Down (else Enter needs one card left)
         self.prompt = QLabel()
         self.prompt.setObjectName("big")
         self.prompt.setWordWrap(True)
@@ -45,10 +47,16 @@ class CardPanel(Panel):
                 item.setData(Qt.ItemDataRole.UserRole, action.id)
                 item.setToolTip("Records: " + "; ".join(action.preview))
                 self.list.addItem(item)
-        if self.list.count():
-            self.list.setCurrentRow(0)
-        self.prompt.setText(f"Type to find the card: {self.filter}_   (Enter records the "
-                            f"highlighted one; {self.list.count()} match)")
+        self.picked = False
+        count = self.list.count()
+        self.list.setCurrentRow(0 if self._one() else -1)  # highlighted: what Enter records
+        then = ("Enter records it" if self._one()
+                else "type more words, or Up/Down to choose, then Enter")
+        self.prompt.setText(f"Type words of the card: {self.filter}_   ({count} match: {then})")
+
+    def _one(self) -> bool:
+        """One card left (two printed alike, as the classic's two railway cards, are one)."""
+        return len({self.list.item(r).text() for r in range(self.list.count())}) == 1
 
     def _activated(self, item: QListWidgetItem) -> None:
         action_id = item.data(Qt.ItemDataRole.UserRole)
@@ -65,11 +73,16 @@ class CardPanel(Panel):
             step = -1 if key == Qt.Key.Key_Up else 1
             row = max(0, min(self.list.count() - 1, self.list.currentRow() + step))
             self.list.setCurrentRow(row)
+            self.picked = self.list.count() > 0
             return True
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             item = self.list.currentItem()
-            if item is not None:
+            if item is not None and (self.picked or self._one()):
                 self._activated(item)
+            elif self.list.count() > 1:
+                self.prompt.setText(f"{self.list.count()} cards match “{self.filter}”: nothing "
+                                    "recorded. Type more words of the card, or choose one with "
+                                    "Up/Down, then Enter")
             else:  # said where the banker is looking, not silently ignored
                 self.prompt.setText(f"No card matches “{self.filter}”: Backspace corrects, Esc "
                                     "clears, then type words of the card drawn")

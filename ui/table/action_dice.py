@@ -10,8 +10,7 @@ from app.table.actions import Action
 from app.table.views import TableView
 from ui.table.action_button import ActionList
 from ui.table.action_panel import Panel, find, pick
-
-JAIL_KEYS = {"pay_jail_fine": "F", "use_jail_card": "G"}
+from ui.table.keymap import JAIL as JAIL_KEYS
 
 
 class DicePanel(Panel):
@@ -51,7 +50,7 @@ class DicePanel(Panel):
     def key(self, event: QKeyEvent) -> bool:
         roll = find(self.menu, "roll")
         text = event.text().upper()
-        if text in JAIL_KEYS.values():
+        if text and text in JAIL_KEYS.values():
             action_id = next(k for k, v in JAIL_KEYS.items() if v == text)
             return self.run(action_id)
         if roll is None:

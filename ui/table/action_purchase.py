@@ -9,8 +9,7 @@ from app.table.actions import Action
 from app.table.views import TableView
 from ui.table.action_button import ActionList
 from ui.table.action_panel import Panel, pick
-
-KEYS = {"buy": "B", "decline": "D"}
+from ui.table.keymap import PURCHASE as KEYS
 
 
 class PurchasePanel(Panel):

@@ -18,9 +18,13 @@ from ui.forms import KeyboardForm
 
 
 def matches(action: Action, text: str) -> bool:
-    """Every word typed appears in the action's words (any order, any case)."""
+    """Every word typed appears in the action's words (any order, any case). Undo is listed only
+    when "undo" is typed: typing a command again never lands on the Undo that takes it back."""
     words = f"{action.label} {action.group}".lower()
-    return all(w in words for w in text.lower().split())
+    typed = text.lower().split()
+    if action.id == "undo" and "undo" not in typed:
+        return False
+    return all(w in words for w in typed)
 
 
 class PaletteDialog(KeyboardForm):
@@ -32,6 +36,7 @@ class PaletteDialog(KeyboardForm):
         self.resize(720, 460)
         self.offered = [a for a in actions if a.enabled]
         self.chosen: Action | None = None
+        self.picked = False  # a line chosen with Up/Down (else Enter needs one line left)
         self.filter = QLineEdit(text)
         self.filter.setPlaceholderText("Type words of the action: “mortgage park”, “fine”, …")
         self.list = QListWidget()
@@ -58,10 +63,12 @@ class PaletteDialog(KeyboardForm):
                 if action.preview:
                     item.setToolTip("Records: " + "; ".join(action.preview))
                 self.list.addItem(item)
-        if self.list.count():
-            self.list.setCurrentRow(0)
-        self.count.setText(f"{self.list.count()} of {len(self.offered)} actions — Enter runs "
-                           "the highlighted one, Esc closes")
+        self.picked = False
+        count = self.list.count()
+        self.list.setCurrentRow(0 if count == 1 else -1)  # highlighted: what Enter runs
+        then = ("Enter runs it" if count == 1 else
+                "type more words or choose with Up/Down, then Enter")
+        self.count.setText(f"{count} of {len(self.offered)} actions — {then}; Esc closes")
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         if watched is self.filter and isinstance(event, QKeyEvent) \
@@ -70,14 +77,19 @@ class PaletteDialog(KeyboardForm):
             step = -1 if event.key() == Qt.Key.Key_Up else 1
             row = max(0, min(self.list.count() - 1, self.list.currentRow() + step))
             self.list.setCurrentRow(row)
+            self.picked = self.list.count() > 0
             return True
         return super().eventFilter(watched, event)
 
     def submit(self) -> None:
-        """Enter: run the highlighted action."""
+        """Enter: run the one line left, or the one chosen with Up/Down; never the first of
+        several (it says so instead)."""
         item = self.list.currentItem()
-        if item is not None:
+        if item is not None and (self.picked or self.list.count() == 1):
             self._pick(item)
+        elif self.list.count() > 1:
+            self.count.setText(f"{self.list.count()} actions match: nothing run. Type more "
+                               "words or choose one with Up/Down, then Enter; Esc closes")
 
     def cancel_words(self) -> str:
         return "The command palette closed: nothing run"

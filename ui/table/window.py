@@ -100,7 +100,7 @@ class TableWindow(QMainWindow):
         self.feed = LedgerFeed()
         self.actions_area = ActionArea()
         self.messages = MessageArea()
-        self.help = HelpOverlay(self)
+        self.help = HelpOverlay(self, states=self.key_states)
         self._compose()
         self.font_pt = scale.remembered(self.settings)
         self._apply_font()
@@ -113,6 +113,8 @@ class TableWindow(QMainWindow):
         session.timer.timeout.connect(self._clock_only)
         self.actions_area.chosen.connect(self.run)
         self.actions_area.deal.connect(self.open_deal)
+        self.actions_area.palette_asked.connect(self.open_palette)
+        self.actions_area.said.connect(self.messages.say)
         self.setWindowTitle("Championship Banker — table")
         self.resize(1366, 768)
         self.refresh([])
@@ -134,7 +136,8 @@ class TableWindow(QMainWindow):
             Tool("Display", "F11", "The table display: clock, turn and money for the players "
                  "and spectators, full screen on a second screen, else its own window; F11 "
                  "again closes it", self.toggle_display),
-            Tool("Help", "F1", "Every keyboard shortcut", self.help.toggle)))
+            Tool("Help", "F1", "The keys for what is on screen now (all of them: "
+                 "docs/keys.md)", self.help.toggle)))
         middle = QWidget()
         column = QVBoxLayout(middle)
         column.setContentsMargins(0, 0, 0, 0)
@@ -337,7 +340,7 @@ class TableWindow(QMainWindow):
 
     def open_deal(self) -> None:
         """Ctrl+D: the deal form (CL, SG) or the sale-offer form (PX), when one is allowed."""
-        form = next((a for a in self.menu if a.form in ("deal", "sale")), None)
+        form = next((a for a in self.menu if a.form in ("deal", "sale", "deal_hands")), None)
         if form is None:
             self.messages.say("No deal or sale offer is allowed now (between rolls, before the "
                               "throw for a PX offer)", "refused")
@@ -378,7 +381,10 @@ class TableWindow(QMainWindow):
         dialog.cancelled.connect(self.messages.say)
         def picked() -> None:
             if dialog.chosen is not None:
-                self.run(dialog.chosen)
+                if dialog.chosen.id == "undo":  # asks first, as Ctrl+Z does
+                    self.undo()
+                else:
+                    self.run(dialog.chosen)
 
         dialog.accepted.connect(picked)
         dialog.open()
@@ -501,6 +507,8 @@ class TableWindow(QMainWindow):
             self.open_scoresheet()
         elif _control(event) and key == Qt.Key.Key_J:
             self.open_judge()
+        elif _control(event) and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.end_phase()
         elif _control(event) and key == Qt.Key.Key_D:
             self.open_deal()
         elif _control(event) and key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
@@ -509,8 +517,24 @@ class TableWindow(QMainWindow):
             self.set_font(self.font_pt - 1)
         elif self.session.stopped is not None:
             self.messages.say(self.session.stopped, "error")
-        elif not self.actions_area.key(event):
+        elif self.actions_area.key(event):
+            pass
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):  # a stray Enter records nothing
+            self.messages.say("Enter confirms only what is typed or chosen: nothing recorded "
+                              "(F1: the keys now)")
+        else:
             super().keyPressEvent(event)
+
+    def key_states(self) -> list[str]:
+        """The states of ui/table/keymap on screen now (F1 shows their keys)."""
+        self.settle()
+        return self.actions_area.states()
+
+    def end_phase(self) -> None:
+        """Ctrl+Enter: close the auction, or end the setting up (Ctrl+Z takes either back)."""
+        refused = self.actions_area.end_phase()
+        if refused is not None:
+            self.messages.say(refused, "refused")
 
     def set_font(self, points: int) -> None:
         """Text size for the whole window, remembered for next time."""
