@@ -8,14 +8,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
+from PySide6.QtCore import QEvent, QObject, QSettings, QSize, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QStackedWidget
 
 from app.games import folder as games
 from app.games.folder import utc_now
 from models.errors import BankerError
-from ui import crash_guard
+from ui import crash_guard, screen_fit
 from ui.sounds import Sounds
 from ui.start.page import StartPage
 
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 STYLES = Path(__file__).resolve().parent.parent / "resources" / "styles" / "app.qss"
 TITLE = "Championship Banker"
+GEOMETRY_KEY = "window/main"  # the main window's place, restored only where it fits
 
 
 class MainWindow(QMainWindow):
@@ -57,7 +58,8 @@ class MainWindow(QMainWindow):
         self.judges: list[QMainWindow] = []  # the judge's windows opened from here
         self._menu()
         self.setWindowTitle(TITLE)
-        self.resize(1366, 768)
+        # Where it was last closed, if that still fits this screen; else 1366×768 or less.
+        screen_fit.restore(self, self._places(), GEOMETRY_KEY, QSize(1366, 768))
         if not list_later:
             self.show_start()
             return
@@ -67,6 +69,9 @@ class MainWindow(QMainWindow):
         self._listed = False
         self.installEventFilter(self)
         QTimer.singleShot(2000, self, self._first_list)  # in case no paint comes (hidden)
+
+    def _places(self) -> QSettings:
+        return self.settings or QSettings("Championship Banker", "Table")
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         # Once the window is painted, the games are read (see `list_later`).
@@ -246,6 +251,7 @@ class MainWindow(QMainWindow):
             event.ignore()  # the organiser kept the editor's unsaved changes
             return
         self._close_table()
+        screen_fit.remember(self, self._places(), GEOMETRY_KEY)
         for judge in self.judges:
             judge.close()
         if self.tournament_window is not None:

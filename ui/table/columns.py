@@ -48,10 +48,19 @@ class ColumnScroll(QScrollArea):
         inner = self.widget()
         if inner is None:
             return
-        least = inner.minimumSizeHint().height()
         room = self.maximumViewportSize()
-        bar = self.verticalScrollBar().sizeHint().width() if least > room.height() else 0
-        size = QSize(room.width() - bar, max(room.height(), least))
+        layout = inner.layout()
+
+        def least(width: int) -> int:
+            # The least height at this width (wrapped words take more lines when narrower).
+            if layout is not None and layout.hasHeightForWidth():
+                return layout.totalMinimumHeightForWidth(width)
+            return inner.minimumSizeHint().height()
+
+        width = room.width()
+        if least(width) > room.height():  # scrolling: the scroll bar takes its width
+            width -= self.verticalScrollBar().sizeHint().width()
+        size = QSize(width, max(room.height(), least(width)))
         if inner.size() != size:
             inner.resize(size)
 

@@ -10,19 +10,17 @@ from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QFont, QFontMetrics, QKeyEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
-    QFrame,
     QHBoxLayout,
     QMainWindow,
     QMessageBox,
-    QScrollArea,
-    QSplitter,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
 
 from app.table import actions
 from app.table.actions import Action
-from app.table.scoresheet import scoresheet
+from app.table.scoresheet import pdf_path, scoresheet
 from app.table.view_build import feed_entries, table_view
 from app.table.views import TableView
 from models.errors import BadInput, BankerError
@@ -34,6 +32,7 @@ from ui.table.action_area import ActionArea
 from ui.table.action_params import ParamsDialog
 from ui.table.board_view import BoardView
 from ui.table.clock_widget import ClockWidget
+from ui.table.columns import Columns, ColumnScroll
 from ui.table.deal_dialog import DealDialog, SaleDialog
 from ui.table.form_dialog import FormDialog
 from ui.table.help_overlay import HelpOverlay
@@ -49,6 +48,7 @@ FEED_ENTRIES = 60
 FEED_MIN_LINES = 6
 SETTLE_MS = 100  # the action area follows the board's paint, or this long after a change
 RIGHT_MIN = 620  # players and actions beside the board: two readable columns on 1366 pixels
+COLUMN_MIN = 260  # a player's name and cash, an action's words, never squeezed below
 
 
 class _Body(QWidget):
@@ -138,30 +138,25 @@ class TableWindow(QMainWindow):
                  "again closes it", self.toggle_display),
             Tool("Help", "F1", "The keys for what is on screen now (all of them: "
                  "docs/keys.md)", self.help.toggle)))
+        # The players and the actions scroll in their columns, as wide as the column, rather
+        # than run off a laptop's screen (six players, a card, a long debt list); the feed keeps
+        # its few lines (docs/decisions.md, "The layout on a 13-inch screen").
+        self.players_scroll = ColumnScroll(self.players)
+        self.feed.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
         middle = QWidget()
         column = QVBoxLayout(middle)
         column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.players)
+        column.addWidget(self.players_scroll)
         column.addWidget(self.feed, stretch=1)
         acting = QWidget()
         column = QVBoxLayout(acting)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.clock)
-        # The actions scroll in their column rather than make the window taller than a
-        # laptop's screen (a long debt or build list).
-        scroller = QScrollArea()
-        scroller.setWidget(self.actions_area)
-        scroller.setWidgetResizable(True)
-        scroller.setFrameShape(QFrame.Shape.NoFrame)
-        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroller.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        column.addWidget(scroller, stretch=1)
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(middle)
-        split.addWidget(acting)
-        split.setStretchFactor(0, 1)
-        split.setStretchFactor(1, 1)
-        split.setChildrenCollapsible(False)
+        self.actions_scroll = ColumnScroll(self.actions_area, fill=True)
+        column.addWidget(self.actions_scroll, stretch=1)
+        for side in (middle, acting):
+            side.setMinimumWidth(COLUMN_MIN)
+        split = Columns(middle, acting)
         self.split = split
         right = QWidget()
         column = QVBoxLayout(right)
@@ -474,7 +469,8 @@ class TableWindow(QMainWindow):
             return
         if self.sheet is not None:
             self.sheet.close()
-        self.sheet = ScoresheetDialog(sheet, collect=self._collect, parent=self)
+        self.sheet = ScoresheetDialog(sheet, collect=self._collect, parent=self,
+                                      pdf_path=pdf_path(self.session.game))
         self.sheet.show()
 
     def _collect(self) -> dict[str, Any]:
@@ -556,6 +552,9 @@ class TableWindow(QMainWindow):
         font = QFont(self.feed.font())
         font.setPointSize(pt)
         self.feed.setMinimumHeight(FEED_MIN_LINES * QFontMetrics(font).lineSpacing() + 6)
+        # The message line keeps two lines' room, so a refusal's border or a second line never
+        # changes the board's size and with it the columns beside it (the clock stays put).
+        self.messages.setMinimumHeight(2 * QFontMetrics(font).lineSpacing() + 16)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
         self.session.timer.stop()

@@ -1,5 +1,7 @@
-"""Screenshots of the whole table window at moments a banker meets: an SG auction with a claim
-open, a PX debt, the clock's last minute and time up (for looking at, and the docs).
+"""Screenshots of the whole table window at moments a banker meets (ui/tools/table_moments): an
+SG auction with a claim open, a card drawn, a PX debt, the PX setting up, six classic players,
+five PX players, the clock's last minute, and time up with the scoresheet (for looking at, and
+the docs). Each picture is checked as the layout test checks the window: nothing off it.
 
 xvfb-run -a -s "-screen 0 1366x768x24" .venv/bin/python -m ui.tools.table_screenshots docs/screenshots
 xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python -m ui.tools.table_screenshots \
@@ -10,116 +12,12 @@ from __future__ import annotations
 
 import sys
 import tempfile
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from app.table.command_text import parse_command
 from app.table.service import TableGame
-
-SG_START = {"type": "new_game", "profile": "sg-championship", "players": ["Aisha", "Ben", "Kai"],
-            "roll_off": [{"Aisha": [6, 5], "Ben": [4, 3], "Kai": [2, 2]}],
-            "tournament": "Singapore Championship 2026", "round": "Qualifying 2", "table": "7"}
-PX_START = {"type": "new_game", "profile": "propnex-championship",
-            "players": ["Ann", "Bob", "Kai", "Dee"],
-            "roll_off": [{"Ann": [6, 5], "Bob": [3, 4], "Kai": [2, 3], "Dee": [4, 4]}],
-            "tournament": "PropNex Championship", "round": "Heat 1", "table": "3"}
-
-
-def _roll(player: str, a: int, b: int) -> dict[str, Any]:
-    return {"type": "roll", "player": player, "dice": [a, b]}
-
-
-# The SG game of tests/ui/test_full_game_sg.py up to Kai's turn 6, where he declines MRT
-# Station 2: the auction is open, Ben's claim for Aisha's rent still stands, bids are in.
-SG_AUCTION = [
-    SG_START, {"type": "start_clock"}, _roll("Aisha", 2, 4), {"type": "decline", "player": "Aisha"},
-    {"type": "bid", "player": "Kai", "amount": 50}, {"type": "bid", "player": "Ben", "amount": 1350},
-    {"type": "close_auction"}, _roll("Ben", 3, 4), {"type": "draw_card", "card": "ch_back3"},
-    {"type": "mortgage", "player": "Ben", "space": 6}, {"type": "pay_debt", "player": "Ben"},
-    _roll("Kai", 3, 6), {"type": "buy", "player": "Kai"}, _roll("Aisha", 1, 1),
-    {"type": "buy", "player": "Aisha"}, _roll("Aisha", 4, 5),
-    {"type": "draw_card", "card": "cc_goojf"}, _roll("Ben", 1, 3), _roll("Kai", 2, 4),
-    {"type": "decline", "player": "Kai"}, {"type": "bid", "player": "Aisha", "amount": 120},
-    {"type": "bid", "player": "Kai", "amount": 150},
-]
-# The PX game of tests/ui/test_full_game_px.py to Kai's landing on Orchard: he owes Dee 1,400.
-PX_DEBT = [
-    PX_START, {"type": "start_clock"},
-    {"type": "deal_deeds", "hands": {"Ann": [21, 23, 24, 26, 27, 29],
-                                     "Bob": [11, 13, 14, 16, 18, 19],
-                                     "Kai": [1, 3, 6, 8, 9, 12], "Dee": [5, 15, 25, 28, 35, 39]}},
-    {"type": "bid", "player": "Kai", "amount": 1350}, {"type": "close_auction"},
-    {"type": "close_auction"}, {"type": "close_auction"}, {"type": "close_auction"},
-    {"type": "prebuild", "player": "Dee", "houses": {"39": 3}},
-    {"type": "prebuild", "player": "Bob", "houses": {"11": 1, "13": 1, "14": 1}},
-    {"type": "start_play"}, _roll("Ann", 5, 6), {"type": "collect_rent", "claim": 1},
-    _roll("Bob", 2, 4), _roll("Kai", 3, 4), {"type": "draw_card", "card": "ch_back3"},
-    {"type": "mortgage", "player": "Kai", "space": 12}, {"type": "pay_debt", "player": "Kai"},
-    _roll("Dee", 2, 3), _roll("Ann", 5, 5), {"type": "build", "player": "Ann", "add": {"21": 1}},
-    _roll("Ann", 5, 6), {"type": "buy", "player": "Ann"}, _roll("Bob", 3, 4),
-    _roll("Kai", 1, 2), {"type": "draw_card", "card": "ch_advance_top"},
-    {"type": "collect_rent", "claim": 3}, {"type": "mortgage", "player": "Kai", "space": 1},
-]
-
-
-class Clock:
-    """Seven seconds between entries while recording; stopped (`step` 0) for a picture."""
-
-    def __init__(self) -> None:
-        self.at = datetime(2026, 11, 21, 14, 0, tzinfo=UTC)
-        self.step = timedelta(seconds=7)
-
-    def __call__(self) -> datetime:
-        self.at += self.step
-        return self.at
-
-
-def record(db: Path, commands: list[dict[str, Any]], clock: Clock) -> TableGame:
-    game = TableGame.open(str(db), now=clock)
-    for command in commands:
-        game.submit(parse_command(command))
-    return game
-
-
-SG4_START = {**SG_START, "players": ["Aisha", "Ben", "Chloe", "Dev"],
-             "roll_off": [{"Aisha": [6, 5], "Ben": [4, 3], "Chloe": [2, 2], "Dev": [1, 2]}]}
-PX5_START = {**PX_START, "players": ["Ann", "Bob", "Kai", "Dee", "Eve"],
-             "roll_off": [{"Ann": [6, 5], "Bob": [3, 4], "Kai": [2, 3], "Dee": [4, 4],
-                           "Eve": [1, 2]}]}
-
-
-def play_until(db: Path, start: list[dict[str, Any]], seed: int, clock: Clock,
-               moment: Any, least: int = 150) -> TableGame:
-    """Record `start`, then random legal commands (models.choices) until `moment(state)` holds
-    after at least `least` entries: a full table mid-game, for a picture."""
-    from random import Random  # noqa: PLC0415
-
-    from models.choices import random_command  # noqa: PLC0415
-    from models.engine import decide  # noqa: PLC0415
-    from models.errors import BankerError  # noqa: PLC0415
-
-    game = record(db, start, clock)
-    rng = Random(seed)
-    step, clock.step = clock.step, timedelta(seconds=2)  # a quick game: time stays on the clock
-    for _ in range(20_000):
-        if game.state is None or game.state.phase == "over":
-            break
-        if game.head_seq >= least and moment(game.state):
-            clock.step = step
-            return game
-        assert game.table is not None
-        for command in random_command(game.table, game.state, rng):
-            if command.type == "declare_bankruptcy":
-                continue  # a full table: everyone stays in
-            try:
-                decide(game.table, game.state, command)
-            except BankerError:
-                continue
-            game.submit(command)
-            break
-    ended = game.state.ended if game.state is not None else None
-    raise RuntimeError(f"seed {seed}: the moment did not come (the game: {ended})")
+from ui.tools.table_moments import SG_AUCTION, SG_START, Clock, moment, record
 
 
 def start_page(folder: Path, scratch: Path, size: tuple[int, int], suffix: str) -> None:
@@ -185,16 +83,14 @@ def main(folder: Path, size: tuple[int, int] = (1366, 768)) -> None:
             session.close()
 
         clock = Clock()
-        shoot("table-sg-auction.png", record(Path(scratch) / "sg.db", SG_AUCTION, clock))
-        shoot("table-px-debt.png", record(Path(scratch) / "px.db", PX_DEBT, clock))
-        sg4 = play_until(Path(scratch) / "sg4.db", [SG4_START, {"type": "start_clock"}], 1,
-                         clock, lambda s: s.auction is not None)
-        shoot("table-sg-4-players.png", sg4)
-        px5 = play_until(Path(scratch) / "px5.db",
-                         [PX5_START, {"type": "start_clock"},
-                          {"type": "deal_deeds", "seed": 5}], 1, clock,
-                         lambda s: bool(s.debts))
-        shoot("table-px-5-players.png", px5)
+        for name, picture in (("sg-auction", "table-sg-auction.png"),
+                              ("sg-card", "table-sg-card.png"),
+                              ("px-debt", "table-px-debt.png"),
+                              ("px-setup", "table-px-setup.png"),
+                              ("classic-6-players", "table-classic-6-players.png"),
+                              ("px-5-players", "table-px-5-players.png")):
+            game, then = moment(name, Path(scratch), clock)
+            shoot(picture, game, then)
         game = record(Path(scratch) / "sg-clock.db", [*SG_AUCTION, {"type": "close_auction"}],
                       clock)
 
@@ -207,15 +103,19 @@ def main(folder: Path, size: tuple[int, int] = (1366, 768)) -> None:
             window.session.tick()
 
         shoot("table-last-minute.png", game, last_minute)
-        game = TableGame.open(str(Path(scratch) / "sg-clock.db"), now=clock)
+        game, time_up = moment("time-up", Path(scratch), clock)
 
-        def time_up(window: Any) -> None:
-            clock.at = started + timedelta(minutes=60, seconds=3)
-            window.session.tick()
-            if window.sheet is not None:
-                window.sheet.hide()  # the table behind it, as the banker sees it on closing
+        def behind(window: Any) -> None:
+            assert time_up is not None
+            time_up(window)
+            if window.sheet is not None:  # its own picture; the table behind it as the banker
+                window.sheet.show()       # sees it on closing
+                QTest.qWait(150)
+                window.sheet.grab().save(str(folder / f"time-up-scoresheet{suffix}.png"))
+                print(folder / f"time-up-scoresheet{suffix}.png")
+                window.sheet.hide()
 
-        shoot("time-up.png", game, time_up)
+        shoot("time-up.png", game, behind)
 
 
 if __name__ == "__main__":
