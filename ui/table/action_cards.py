@@ -22,6 +22,10 @@ class CardPanel(Panel):
         self.prompt.setWordWrap(True)
         self.list = QListWidget()
         self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # A card's words wrap in the column rather than run off it sideways.
+        self.list.setWordWrap(True)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.list.itemActivated.connect(self._activated)
         self.list.itemClicked.connect(self._activated)
         layout = QVBoxLayout(self)
@@ -33,7 +37,8 @@ class CardPanel(Panel):
         cards = pick(menu, "card")
         self.setVisible(bool(cards))
         deck = {"chance": "Chance", "chest": "Community Chest"}.get(view.card_deck or "", "")
-        self.setTitle(f"{deck} card drawn by {view.current}" if deck else "Card drawn")
+        # The name first: a narrow column shortens the deck's name, never the player's.
+        self.setTitle(f"{view.current} drew {deck}" if deck else "Card drawn")
         if not cards:
             self.filter = ""
         self._fill()
