@@ -22,7 +22,7 @@ def main(path: Path, banner: bool = False) -> None:
     from ui.app import application  # noqa: PLC0415
     from ui.table.session import TableSession  # noqa: PLC0415
     from ui.table.window import TableWindow  # noqa: PLC0415
-    from ui.tools.table_screenshots import SG4_START, Clock, play_until  # noqa: PLC0415
+    from ui.tools.table_moments import SG4_START, Clock, play_until  # noqa: PLC0415
 
     _app = application(sys.argv[:1])  # kept while drawing
     path.parent.mkdir(parents=True, exist_ok=True)

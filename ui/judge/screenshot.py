@@ -69,7 +69,7 @@ def disputed_game(db: Path) -> tuple[int, str]:
     large rent the payer says he handed over twice; the dispute on it, the judge's ruling and
     the correction naming it, and a roll the banker undoes. Returns the rent's entry and who
     paid it."""
-    from ui.tools.table_screenshots import SG4_START, Clock, play_until  # noqa: PLC0415
+    from ui.tools.table_moments import SG4_START, Clock, play_until  # noqa: PLC0415
 
     clock = Clock()
     start: list[dict[str, Any]] = [SG4_START | {"judges": judges_field([(JUDGE, PIN)])},
