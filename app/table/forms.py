@@ -7,9 +7,9 @@ from typing import Any
 
 from app.table.actions import trial
 from app.table.service import TableGame
+from app.table.words import say
 from models.board import Street
 from models.deck import GetOutOfJailFree
-from models.describe import describe
 from models.pricing import step_price
 
 
@@ -66,7 +66,7 @@ def sides(game: TableGame) -> list[Side]:
 
 def accounts(game: TableGame) -> list[str]:
     """The players a correction may move money, deeds or buildings to or from: those still in
-    the game, in seating order (a bankrupt player holds nothing and receives nothing)."""
+    the game, in the order of play (a bankrupt player holds nothing and receives nothing)."""
     _, state = _ready(game)
     return [p.name for p in state.active_players()]
 
@@ -97,7 +97,7 @@ def outcome(game: TableGame, command: dict[str, Any]) -> tuple[list[str], str | 
     """What `command` would record now in words, or the rules' refusal (nothing is recorded)."""
     table, _ = _ready(game)
     events, refused = trial(game, command)
-    return [describe(e, table.board) for e in events], refused
+    return [say(table, e) for e in events], refused
 
 
 def dealable(game: TableGame) -> tuple[list[Item], int]:

@@ -48,6 +48,7 @@ class DealHandsDialog(FormDialog):
         self.grid.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.grid.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.grid.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.grid.setTabKeyNavigation(False)  # Tab leaves the grid, as from any field
         for row, deed in enumerate(self.deeds):
             self.grid.setItem(row, 0, QTableWidgetItem(deed.words))
             self.grid.setItem(row, 1, QTableWidgetItem(RETAINED))
