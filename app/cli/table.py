@@ -29,9 +29,9 @@ from app.table.command_text import dumps, parse_command, read_script
 from app.table.judges import JudgeAuthError
 from app.table.service import TableGame
 from app.table.voids import stored_to_event, voided
+from app.table.words import entries_by_command, say
 from models.board import Street
 from models.commands import NewGame
-from models.describe import describe
 from models.errors import BadInput, BankerError, DataFileError, RuleViolation
 from models.pricing import preview
 from models.suggest import did_you_mean
@@ -228,6 +228,7 @@ def ledger(db: str, game: str | None, as_json: bool, players: tuple[str, ...],
     session = open_table(db, game, readonly=True)
     stored = session.events()
     void = voided(stored)
+    numbers = entries_by_command((s.seq, s.command_no) for s in stored)
     if players or kinds or search.strip():
         keep = _matching(db, session, players, kinds, search)
         stored = [s for s in stored if s.seq in keep]
@@ -237,7 +238,7 @@ def ledger(db: str, game: str | None, as_json: bool, players: tuple[str, ...],
     for s in stored:
         assert session.table is not None
         try:
-            text = describe(stored_to_event(s), session.table.board)
+            text = say(session.table, stored_to_event(s), numbers)
         except (BankerError, LookupError) as e:  # a damaged entry: shown as stored, not hidden
             text = f"{s.type} {s.payload} (cannot be read: {e})"
         when = s.recorded_at.strftime("%H:%M:%S")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -15,8 +15,8 @@ from app.ledger.history import History
 from app.table import positions
 from app.table.loading import collector_paused
 from app.table.service import TableGame
-from models.board import Board
-from models.describe import describe
+from app.table.words import entries_by_command, say
+from models.engine import Table
 from models.errors import BankerError
 from models.events import EVENT_ADAPTER, Event
 
@@ -41,8 +41,8 @@ _KINDS: dict[str, tuple[str, ...]] = {
                   "commands_voided", "judge_added", "token_adjusted", "jail_adjusted",
                   "card_adjusted", "turn_adjusted", "player_absent"),
     "clock": ("clock_started", "clock_paused", "clock_resumed", "game_length_set",
-              "announcement_made", "time_called", "time_call_withdrawn", "break_started",
-              "break_ended", "turn_skipped"),
+              "announcement_made", "announcements_passed", "time_called", "time_call_withdrawn",
+              "break_started", "break_ended", "turn_skipped"),
 }
 CATEGORY_OF = {kind: category for category, kinds in _KINDS.items() for kind in kinds}
 
@@ -121,11 +121,14 @@ def events_of(rows: Sequence[Row]) -> list[Event | None]:
     return events
 
 
-def words(event: Event | None, row: Row, board: Board) -> str:
-    """The entry in plain words; a damaged one as stored, said to be unreadable, never hidden."""
+def words(event: Event | None, row: Row, table: Table,
+          entries: Mapping[int, Sequence[int]] | None = None) -> str:
+    """The entry in plain words (cards as printed; voids by the entries they took back, with
+    `entries`: each command's seqs); a damaged one as stored, said to be unreadable, never
+    hidden."""
     if event is not None:
         try:
-            return describe(event, board)
+            return say(table, event, entries)
         except (BankerError, LookupError) as e:
             return f"{row.type} {row.payload_text} (cannot be read: {e})"
     return f"{row.type} {row.payload_text} (cannot be read: not a valid {row.type} entry)"
@@ -195,13 +198,14 @@ def entries(game: TableGame) -> list[Entry]:
     if game.game_id is None or game.table is None:
         return []
     with collector_paused():
-        return _entries(game.ledger.history(game.game_id), game.table.board)
+        return _entries(game.ledger.history(game.game_id), game.table)
 
 
-def _entries(history: History, board: Board) -> list[Entry]:
+def _entries(history: History, table: Table) -> list[Entry]:
     rows = rows_of(history)
     players = [str(p[2]) for p in history.players]
     voids, disputes = voided_by(rows), command_disputes(history)
+    numbers = entries_by_command((r.seq, r.command_no) for r in rows)
     found = []
     for r, event, reading in zip(rows, events_of(rows), clock_readings(rows), strict=True):
         payload = r.payload
@@ -210,7 +214,7 @@ def _entries(history: History, board: Board) -> list[Entry]:
             seq=r.seq, command_no=r.command_no, type=r.type,
             category=CATEGORY_OF.get(r.type, "play"),
             players=tuple(players) if r.type == "game_started" else concerned(payload, players),
-            text=words(event, r, board), recorded_at=r.recorded_at, clock_ms=reading,
+            text=words(event, r, table, numbers), recorded_at=r.recorded_at, clock_ms=reading,
             actor=f"{r.actor_role}: {r.actor_name}",
             voided=r.command_no in voids, voided_by=voids.get(r.command_no),
             dispute=number if type(number) is int else disputes.get(r.command_no)))

@@ -30,7 +30,7 @@ from app.review.verdict import Verdict, head_check, verdict
 from app.review.worth import Marker, WorthPoint, by_minute, worth_series
 from app.table import positions
 from app.table.service import TableGame
-from models.describe import describe
+from app.table.words import say
 from models.errors import BadInput
 
 __all__ = [
@@ -106,6 +106,6 @@ def rewind_plan(game: TableGame, to_seq: int) -> list[str]:
     numbers = set(game.timeline.plan_rewind(game.table, to_seq))
     ranges = [(m.first, m.last) for m in game.timeline.marks if m.number in numbers]
     rows = game.ledger.event_rows(game.game_id, ranges)
-    board = game.table.board
-    return [f"{row[0]}: {describe(event, board)}"
+    table = game.table
+    return [f"{row[0]}: {say(table, event)}"
             for row, event in zip(rows, positions.decoded(rows), strict=True)]

@@ -89,7 +89,7 @@ def _series(game: TableGame, table: Table) -> tuple[list[WorthPoint], list[Marke
         state = (game.state_at(row.seq) if row.type == "commands_voided"
                  else _applied(state, event, row.seq))
         if row.type in _MARKED:
-            markers.append(Marker(row.seq, _MARKED[row.type], words(event, row, table.board)))
+            markers.append(Marker(row.seq, _MARKED[row.type], words(event, row, table)))
         if state is not None:
             points.append(WorthPoint(row.seq, reading, worth.of(state)))
     return points, markers

@@ -13,9 +13,9 @@ from app.table.candidates import candidates
 from app.table.command_text import parse_command
 from app.table.judges import hash_pin
 from app.table.service import TableGame
+from app.table.words import say
 from models.clock import remaining_ms
 from models.commands import JUDGE_ONLY, Rewind, Undo
-from models.describe import describe
 from models.engine import decide
 from models.errors import BadInput, BankerError, RuleViolation
 from models.events import BANK, Event
@@ -125,7 +125,7 @@ def allowed_actions(game: TableGame) -> list[Action]:
 def _action(game: TableGame, c: Candidate, events: list[Event], refused: str | None) -> Action:
     assert game.table is not None
     label = c.label(events) if callable(c.label) else c.label
-    preview = () if c.params else tuple(describe(e, game.table.board) for e in events)
+    preview = () if c.params else tuple(say(game.table, e) for e in events)
     judge = c.command.get("type") in JUDGE_TYPES
     return Action(id=c.id, label=label, command=c.command, group=c.group, judge=judge,
                   params=tuple(Param(*p) for p in c.params), refused=refused, preview=preview,
@@ -245,7 +245,7 @@ def undo_plan(game: TableGame, stored: list[StoredEvent] | None = None) -> list[
     stored = game.events() if stored is None else stored
     # The service's in-memory timeline plans the void; no re-reading of the ledger's commands.
     numbers = game.timeline.plan_undo(game.table)
-    return [describe(voids.stored_to_event(s), game.table.board)
+    return [say(game.table, voids.stored_to_event(s))
             for s in stored if s.command_no in numbers]
 
 

@@ -7,6 +7,8 @@ from app.table.candidates_estate import claim_candidates, debt_candidates, estat
 from app.table.candidates_officials import judge_candidates, official_candidates
 from models import events as ev
 from models.board import Street
+from models.deck import DeckName
+from models.describe import card_text
 from models.engine import Table
 from models.events import Event
 from models.state import GameState
@@ -72,9 +74,19 @@ def _turn(f: Finder) -> None:
     if s.phase == "auction" and s.auction is not None:
         _auction(f)
     if s.phase == "card" and s.card_deck is not None:
-        for card in f.table.decks.cards(s.card_deck):
-            f.add(f"card:{card.id}", "card", card.label, {"type": "draw_card", "card": card.id},
-                  keep=False)
+        _cards(f, s.card_deck)
+
+
+def _cards(f: Finder, deck: DeckName) -> None:
+    """The deck's cards by the words printed on them; twins (two nearest-railway cards) told
+    apart by their place in the deck."""
+    cards = f.table.decks.cards(deck)
+    texts = [card_text(card, f.table.board) for card in cards]
+    for card, text in zip(cards, texts, strict=True):
+        twins = [c for c, t in zip(cards, texts, strict=True) if t == text]
+        words = text if len(twins) == 1 else f"{text} (card {twins.index(card) + 1} of {len(twins)})"
+        f.add(f"card:{card.id}", "card", words, {"type": "draw_card", "card": card.id},
+              keep=False)
 
 
 def _auction(f: Finder) -> None:

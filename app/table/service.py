@@ -53,6 +53,7 @@ class TableGame:
     now: Callable[[], datetime] = utc_now
     judge: str | None = None
     judge_hash: str | None = field(default=None, repr=False)
+    banker: str = "banker"  # whose name the banker's entries carry: who started the game
     sleep: Callable[[float], None] = time.sleep
     wall: Callable[[], datetime] = utc_now
     last_at: datetime | None = None  # when the ledger's last entry was recorded
@@ -94,9 +95,17 @@ class TableGame:
         assert self.game_id is not None
         loaded = loading.load(self.ledger, self.game_id)
         self.table, self.state, self.timeline = loaded.table, loaded.state, loaded.timeline
+        self.banker = self._banker_of(self.game_id)
         self.head_seq, self.head_hash, self.last_at = (loaded.head_seq, loaded.head_hash,
                                                        loaded.last_at)
         self.folds_from, self.problems = Snapshots(loaded.snapshots, loaded.pins), loaded.problems
+
+    def _banker_of(self, game_id: str) -> str:
+        """The name the game was started under by its banker (the banker's entries carry it)."""
+        first = self.ledger.events(game_id, upto_seq=1)
+        if first and first[0].actor_role == "banker":
+            return first[0].actor_name
+        return DEFAULT_ACTOR.name
 
     def state_at(self, seq: int) -> GameState | None:
         """The state right after entry `seq` was recorded (voids recorded after it not yet
@@ -168,7 +177,7 @@ class TableGame:
         signin.signed_in_judge(self, "add_judge", None)
         return self.submit(AddJudge(type="add_judge", name=name, pin_hash=judges.hash_pin(pin)))
 
-    def submit(self, command: Command, actor: Actor = DEFAULT_ACTOR,
+    def submit(self, command: Command, actor: Actor | None = None,
                clock_ms: int | None = None) -> list[StoredEvent]:
         """Decide `command` and record its events in one transaction; raises and records nothing
         if the rules refuse it, the sender's view is stale, or the ledger cannot be written.
@@ -178,7 +187,7 @@ class TableGame:
             command = command.model_copy(update={"at": now})
         assert command.at is not None
         recorded_at, marks_at = times.checked(command.at, self.last_at, now)
-        actor = signin.actor_for(self, command, actor)
+        actor = signin.actor_for(self, command, actor or Actor(role="banker", name=self.banker))
         if isinstance(command, NewGame):
             return self._start(command, actor, recorded_at)
         if self.table is None or self.game_id is None:
@@ -317,6 +326,8 @@ class TableGame:
             recorded_at=recorded_at, plain=True,
         )
         self.game_id, self.table = game_id, table
+        if actor.role == "banker":
+            self.banker = actor.name
         self._fold(events, stored)
         self._mark(command, stored)
         return stored

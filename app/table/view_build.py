@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from app.ledger import StoredEvent
+from app.table import phases
 from app.table.service import TableGame
 from app.table.views import (
     AuctionView,
@@ -22,8 +23,10 @@ from app.table.views import (
     TableView,
 )
 from app.table.voids import stored_to_event, voided
+from app.table.words import TimelineEntries, entries_by_command
 from models.board import Board, Railway, Street, Utility
 from models.clock import remaining_ms
+from models.deck import Decks
 from models.describe import describe
 from models.engine import Table
 from models.events import BANK
@@ -66,6 +69,7 @@ def view_of(table: Table, state: GameState, now: datetime, events: Sequence[Stor
         head_seq=events[-1].seq if events else state.seq,
         bank_houses=state.bank_houses, bank_hotels=state.bank_hotels,
         ended=state.ended, winner=state.winner, locked=state.locked,
+        prompt=phases.prompt(table, state, now),
     )
 
 
@@ -75,16 +79,23 @@ def feed_entries(game: TableGame, last: int = 50,
     if game.table is None:
         return []
     stored = game.events() if events is None else events
-    return entries_of(game.table.board, stored, last)
+    return entries_of(game.table.board, stored, last, decks=game.table.decks,
+                      entries=TimelineEntries(game.timeline))
 
 
-def entries_of(board: Board, events: Sequence[StoredEvent], last: int = 50) -> list[FeedEntry]:
-    """The latest `last` of `events` as feed entries (the void marks look at all of them)."""
+def entries_of(board: Board, events: Sequence[StoredEvent], last: int = 50, *,
+               decks: Decks | None = None,
+               entries: Mapping[int, Sequence[int]] | None = None) -> list[FeedEntry]:
+    """The latest `last` of `events` as feed entries (the void marks look at all of them);
+    `decks` for the cards' printed words; `entries`: each command's entries, for a void's words
+    (else found among `events`)."""
     void = voided(list(events))
     tail = events[-last:] if last > 0 else []
+    if entries is None and any(s.type == "commands_voided" for s in tail):
+        entries = entries_by_command((s.seq, s.command_no) for s in events)
     return [FeedEntry(seq=s.seq, time=s.recorded_at.astimezone(UTC),
                       actor=f"{s.actor_role}:{s.actor_name}",
-                      text=describe(stored_to_event(s), board),
+                      text=describe(stored_to_event(s), board, decks=decks, entries=entries),
                       voided=s.command_no in void) for s in tail]
 
 

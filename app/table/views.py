@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from app.table.phases import Prompt
+
 
 @dataclass(frozen=True, slots=True)
 class SpaceView:
@@ -116,6 +118,13 @@ class ClockView:
     def last_announcement(self) -> int | None:
         return self.announced[-1] if self.announced else None
 
+    @property
+    def current_announcement(self) -> int | None:
+        """The last mark called while it still holds: a longer game set after it (more time
+        left than the mark says) leaves none to show until the next mark is called."""
+        mark = self.last_announcement
+        return mark if mark is not None and self.remaining_ms <= mark * 60_000 else None
+
 
 @dataclass(frozen=True, slots=True)
 class ClaimView:
@@ -172,6 +181,7 @@ class TableView:
     ended: str | None
     winner: str | None
     locked: bool
+    prompt: Prompt | None = None  # the table's next step in its phases (app/table/phases.py)
 
     def player(self, name: str) -> PlayerView:
         """The player called `name`; raises KeyError if there is none."""

@@ -110,7 +110,7 @@ def test_a_classic_game_from_the_new_game_form_to_the_scoresheet(qtbot, tmp_path
         "Eve wins Oriental Avenue for 1350", "Turn 2: Eve to play",
         # Turn 2, Eve: the card, the debt, the mortgage, the debt paid.
         "Eve rolls 3+4", "Eve moves from GO to Chance", "Eve draws a Chance card",
-        "Eve drew ch_back3", "Eve moves from Chance to Income Tax",
+        "Eve drew “Go Back 3 Spaces.”", "Eve moves from Chance to Income Tax",
         "Eve owes the Bank 200 (tax on Income Tax) and must raise the money",
         "Turn 3: Ann to play", "Eve mortgages Oriental Avenue for 50",
         "Eve pays the Bank the 200 owed",
@@ -121,7 +121,9 @@ def test_a_classic_game_from_the_new_game_form_to_the_scoresheet(qtbot, tmp_path
         "Bob rolls 1+1", "Bob moves from Oriental Avenue to Vermont Avenue",
         "Bob may buy Vermont Avenue for 100", "Bob buys Vermont Avenue for 100",
         "Bob rolls again", "Bob rolls 4+5", "Bob moves from Vermont Avenue to Community Chest",
-        "Bob draws a Community Chest card", "Bob drew cc_goojf", "Bob keeps cc_goojf",
+        "Bob draws a Community Chest card",
+        "Bob drew “Get Out of Jail Free. This card may be kept until needed or traded.”",
+        "Bob keeps the Community Chest card “Get Out of Jail Free”",
         "Turn 5: Eve to play",
         # Turn 5, Eve: a claim Bob lets lapse; turns 6 and 7.
         "Eve rolls 1+3", "Eve moves from Income Tax to Vermont Avenue",
@@ -138,10 +140,11 @@ def test_a_classic_game_from_the_new_game_form_to_the_scoresheet(qtbot, tmp_path
         "Eve owes Ann 25 (rent on Pennsylvania Railroad) and must raise the money",
         "Eve's Oriental Avenue goes to Ann (mortgaged)", "Eve is bankrupt (number 1), owing Ann",
         "Ann lifts the mortgage on Oriental Avenue for 55",
-        "Deal: Bob gives Vermont Avenue, cc_goojf; Ann gives 200",
+        "Deal: Bob gives Vermont Avenue, the Community Chest card “Get Out of Jail Free”; Ann "
+        "gives 200",
         "VOID Ann builds Oriental Avenue 0 houses -> 1 house, Vermont Avenue 0 houses -> 1 "
         "house, Connecticut Avenue 0 houses -> 1 house for 150",
-        "Undo: command(s) 28 voided (banker's undo)",
+        "Undo: entry 61 voided (banker's undo)",
         "Ann builds Oriental Avenue 0 houses -> 1 house, Vermont Avenue 0 houses -> 1 house, "
         "Connecticut Avenue 0 houses -> 1 house for 150",
         "Time is called", "Game over: time called",

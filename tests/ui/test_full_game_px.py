@@ -90,7 +90,7 @@ def test_a_px_game_from_the_new_game_form_to_the_scoresheet(qtbot, tmp_path: Pat
     # 50 + 50 + 60 + 150 = 370 more, 395 in all), still short, so the mortgagee sale (PX 8):
     # the 395 goes to Dee, and each deed is auctioned from its mortgage value; nobody bids,
     # so each passes to Dee, and with none left Kai is bankrupt to Dee.
-    keys(qtbot, window, "12dark-blue\nr")
+    keys(qtbot, window, "12orchard\nr")
     for deed in ("street 1 (brown)", "street 2 (brown)", "street 1 (light", "street 2 (light",
                  "street 3 (light", "river valley"):
         palette(qtbot, window, f"kai mortgages {deed}")
@@ -152,7 +152,7 @@ def test_a_px_game_from_the_new_game_form_to_the_scoresheet(qtbot, tmp_path: Pat
         "Kai rolls 3+4",
         "Kai moves from GO to Chance",
         "Kai draws a Chance card",
-        "Kai drew ch_back3",
+        "Kai drew “Go Back 3 Spaces.”",
         "Kai moves from Chance to Income Tax",
         "Kai owes the Bank 200 (tax on Income Tax) and must raise the money",
         "Turn 4: Dee to play",
@@ -171,7 +171,7 @@ def test_a_px_game_from_the_new_game_form_to_the_scoresheet(qtbot, tmp_path: Pat
         "Ann may buy Outram for 300",
         "VOID Ann buys Outram for 300",
         "VOID Turn 6: Bob to play",
-        "Undo: command(s) 22 voided (banker's undo)",
+        "Undo: entries 45–46 voided (banker's undo)",
         "Ann buys Outram for 300",
         "Turn 6: Bob to play",
         "Bob rolls 3+4",
@@ -181,7 +181,7 @@ def test_a_px_game_from_the_new_game_form_to_the_scoresheet(qtbot, tmp_path: Pat
         "Kai rolls 1+2",
         "Kai moves from Income Tax to Chance",
         "Kai draws a Chance card",
-        "Kai drew ch_advance_top",
+        "Kai drew “Advance to Orchard.”",
         "Kai moves from Chance to Orchard",
         "Claim 3: Kai owes Dee 1400 rent for Orchard",
         "Turn 8: Dee to play",

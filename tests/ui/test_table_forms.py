@@ -69,7 +69,8 @@ def test_a_judges_action_with_the_right_pin_is_recorded_with_the_judge_as_actor(
     assert command.payload["type"] == "adjust_cash"
     assert (command.actor_role, command.actor_name) == ("judge", "Jo")
     assert game.state.player("Ann").cash == 1525
-    assert window.messages.text().startswith("Recorded (judge Jo): Judge: move cash")
+    assert window.messages.text() == ("Recorded (judge Jo): Adjustment: the Bank → Ann 25: "
+                                      "change miscounted")
     # The window keeps no PIN and no sign-in: the next judge's action asks again.
     assert window.session.judge() is None
     assert window.dialog.findChild(type(window.dialog.name), "judge_pin").text() == ""

@@ -100,7 +100,7 @@ class ClockWidget(QFrame):
         self.state.setText(state_words(clock))
         # Under TIME the last mark ("1 minute left") would contradict it: nothing is shown.
         self.announcement.setText(announcement_words(
-            clock.last_announcement if clock and now != "over" else None))
+            clock.current_announcement if clock and now != "over" else None))
         self.announcement.setVisible(bool(self.announcement.text()))
         if now != self.level:
             self._apply(now)

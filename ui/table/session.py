@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.hub import replicator_for
-from app.table import actions
+from app.table import actions, words
 from app.table.command_text import parse_command
 from app.table.errors import ConcurrentWrite, LedgerError, StaleSequence
 from app.table.service import TableGame
@@ -43,6 +43,7 @@ class TableSession(QObject):
         if game.sleep is time.sleep:  # the wrong-PIN delay: painting, saying why (tests inject)
             game.sleep = sleep_painting
         self.stopped: str | None = None  # why the window takes no more input
+        self.recorded: list[Any] = []  # the entries of the last command sent and recorded
         # With BANKER_HUB_URL set, the file is copied to the tournament hub on another thread.
         self.replicator = replicator_for(game.ledger.location, game.game_id)
         self.timer = QTimer(self)
@@ -78,6 +79,7 @@ class TableSession(QObject):
             self._show(self._recorded_before(before, []))  # the clock's entries still stand
             self.refused.emit(actions.refusal_text(e))
             return False
+        self.recorded = stored
         self._show(self._recorded_before(before, stored) + stored)
         return True
 
@@ -99,6 +101,12 @@ class TableSession(QObject):
         except LedgerError:
             return []
         return [s for s in earlier if s.seq > before]
+
+    def recorded_words(self) -> str:
+        """The last command's entries in words, for the status line ("Chloe bids 160")."""
+        if self.game.table is None or not self.recorded:
+            return ""
+        return words.recorded_words(self.game.table, self.recorded, self.game.timeline)
 
     def why_refused(self, command: dict[str, Any]) -> str | None:
         """The rules' reason a command would be refused now (nothing is recorded)."""

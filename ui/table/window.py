@@ -40,6 +40,7 @@ from ui.table.judge_dialog import JudgeDialog
 from ui.table.ledger_feed import LedgerFeed
 from ui.table.palette_dialog import PaletteDialog
 from ui.table.players_panel import PlayersPanel
+from ui.table.prompt_banner import PromptBanner
 from ui.table.session import TableSession
 from ui.table.setup_dialogs import DealHandsDialog, PrebuildDialog
 from ui.table.toolbar import Tool, Toolbar
@@ -100,6 +101,8 @@ class TableWindow(QMainWindow):
         self.feed = LedgerFeed()
         self.actions_area = ActionArea()
         self.messages = MessageArea()
+        self.prompt_banner = PromptBanner()  # the table's next step (app/table/phases.py)
+        self.prompt_banner.asked.connect(self._run_step)
         self.help = HelpOverlay(self, states=self.key_states)
         self._compose()
         self.font_pt = scale.remembered(self.settings)
@@ -170,6 +173,7 @@ class TableWindow(QMainWindow):
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.prompt_banner)
         layout.addWidget(body, stretch=1)
         layout.addWidget(self.messages)
         self.setCentralWidget(central)
@@ -232,6 +236,7 @@ class TableWindow(QMainWindow):
             self._menu = self.session.menu(self.events, undo=False)
             self.feed.show_entries(feed_entries(game, last=FEED_ENTRIES, events=self.events))
             self.actions_area.refresh(self.view, self._menu, actions.debt_lines(game))
+            self._show_prompt()
         except BaseException:
             self._due = True  # not brought up to date: the next key or paint tries again
             raise
@@ -251,6 +256,28 @@ class TableWindow(QMainWindow):
                    and not any(s.type == "commands_voided" for s in stored))
         self.events = held + stored if follows else self.session.game.events()
         return self.events
+
+    def _show_prompt(self) -> None:
+        prompt = self.view.prompt if self.view is not None else None
+        step = next((a for a in self._menu if prompt and a.id == prompt.action and a.enabled),
+                    None)
+        self.prompt_banner.show_prompt(prompt, step.label if step is not None else None)
+        if prompt is not None and prompt.holds_roll and self.messages.text().startswith("Ready."):
+            self.messages.say(prompt.text, "warning")  # not "Ready" while rolls wait
+
+    def _run_step(self, action_id: str) -> None:
+        step = next((a for a in self.menu if a.id == action_id), None)
+        if step is not None:
+            self.run(step)
+
+    def _roll_held(self, event: QKeyEvent) -> bool:
+        """A digit typed while play waits for a step (the clock, the start of play) is not a
+        roll yet: the step is said instead (app/table/phases.py decides what waits)."""
+        prompt = self.view.prompt if self.view is not None else None
+        if prompt is None or not prompt.holds_roll or not event.text().isdigit():
+            return False
+        self.messages.say(f"the roll waits. {prompt.text}", "refused")
+        return True
 
     def _clock_only(self) -> None:
         if self.view is None or self.view.clock is None:
@@ -327,7 +354,8 @@ class TableWindow(QMainWindow):
             self.messages.say(actions.refusal_text(e), "refused")
             return False
         if self.session.send(command):
-            self.messages.say(f"Recorded{' (' + by + ')' if by else ''}: {action.label}")
+            said = self.session.recorded_words() or action.label
+            self.messages.say(f"Recorded{' (' + by + ')' if by else ''}: {said}")
             return True
         return False
 
@@ -513,7 +541,7 @@ class TableWindow(QMainWindow):
             self.set_font(self.font_pt - 1)
         elif self.session.stopped is not None:
             self.messages.say(self.session.stopped, "error")
-        elif self.actions_area.key(event):
+        elif self._roll_held(event) or self.actions_area.key(event):
             pass
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):  # a stray Enter records nothing
             self.messages.say("Enter confirms only what is typed or chosen: nothing recorded "

@@ -94,7 +94,8 @@ def test_the_ledger_filtered_by_player_kind_and_text(banker: Banker, sample_db: 
     result = banker("ledger", "--db", sample_db, "--player", "Ann", "--kind", "money")
     assert result.exit_code == 0
     assert [line.split("banker:banker", 1)[1].strip() for line in result.stdout.splitlines()] == [
-        "Ann pays Bob 10 (cc_birthday)", "Claim 1: Cy owes Ann 25 rent for Short Line",
+        "Ann pays Bob 10 (the Community Chest card “It is your birthday”)",
+        "Claim 1: Cy owes Ann 25 rent for Short Line",
         "Cy pays Ann 25 rent (claim 1)", "Ann pays 100 Luxury Tax"]
     result = banker("ledger", "--db", sample_db, "--search", "luxury tax", "--json")
     assert [e["seq"] for e in json.loads(result.stdout)] == [83, 84]

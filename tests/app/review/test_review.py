@@ -58,7 +58,8 @@ def test_matching_filters_by_player_kind_time_and_text(sample) -> None:
     # Ann's money entries in the sample: she pays Bob 10 (birthday card), collects Cy's 25 rent
     # (the claim, then the payment), and pays the 100 Luxury Tax.
     texts = [e.text for e in review.matching(found, players=["Ann"], categories=["money"])]
-    assert texts == ["Ann pays Bob 10 (cc_birthday)",
+    birthday = "(the Community Chest card “It is your birthday”)"
+    assert texts == [f"Ann pays Bob 10 {birthday}",
                      "Claim 1: Cy owes Ann 25 rent for Short Line",
                      "Cy pays Ann 25 rent (claim 1)", "Ann pays 100 Luxury Tax"]
     assert [e.text for e in review.matching(found, text="LUXURY")] == [
@@ -68,8 +69,8 @@ def test_matching_filters_by_player_kind_time_and_text(sample) -> None:
     middle = found[40].recorded_at
     same = [e for e in found if e.recorded_at == middle]
     assert [e.text for e in review.matching(found, since=middle, until=middle)] == [
-        "Bob drew cc_birthday", "Cy pays Bob 10 (cc_birthday)", "Ann pays Bob 10 (cc_birthday)",
-        "Bob rolls again"]
+        "Bob drew “It is your birthday. Collect M10 from every player.”",
+        f"Cy pays Bob 10 {birthday}", f"Ann pays Bob 10 {birthday}", "Bob rolls again"]
     assert len(review.matching(found, until=middle)) + len(
         review.matching(found, since=middle)) == len(found) + len(same)
     assert review.matching(found) == found
