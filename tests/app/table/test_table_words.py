@@ -11,10 +11,11 @@ import pytest
 
 from app.games import folder as games
 from app.review.entries import entries
-from app.table import phases
+from app.table import actions, phases
 from app.table.command_text import parse_command
 from app.table.service import TableGame
 from app.table.view_build import feed_entries, table_view
+from app.table.words import recorded_words
 from tests.clocks import Clock
 
 SG = {"type": "new_game", "profile": "sg-championship", "players": ["Ann", "Bob", "Cy"],
@@ -97,3 +98,16 @@ def test_a_claim_open_in_the_last_minute_is_warned_about(game: TableGame) -> Non
     assert warned.text == ("Last minute: rent still open (claim 1: Cy owes Bob M6 rent for "
                            "Street 1 (light blue)). Collect it now: at time up an open claim "
                            "is lost.")
+
+
+def test_the_status_line_says_the_bid_recorded_not_the_actions_label(game: TableGame) -> None:
+    # Bob 2+4 = 6: Street 1 (light blue), declined; the auction opens at M1 (SG). The action
+    # reads "Cy bids (at least M1)"; what was recorded reads "Cy bids 160".
+    assert game.table is not None
+    send(game, type="start_clock")
+    send(game, type="roll", player="Bob", dice=[2, 4])
+    send(game, type="decline", player="Bob")
+    bid = next(a for a in actions.menu(game) if a.id == "bid:Cy")
+    assert bid.label == "Cy bids (at least M1)"
+    stored = game.submit(parse_command(actions.fill(bid, {"amount": "160"})))
+    assert recorded_words(game.table, stored, game.timeline) == "Cy bids 160"
