@@ -8,6 +8,7 @@ from models import events as ev
 from models.events import BANK
 from models.fold_base import FoldError, Handler, deed_of, nothing, player_of, put, set_steps
 from models.state import (
+    CLOSED_CLAIMS_KEPT,
     Auction,
     Claim,
     ClosedClaim,
@@ -143,9 +144,14 @@ def _claim_closed(state: GameState, e: ev.RentPaid | ev.RentClaimLapsed) -> None
 def _close_claim(state: GameState, number: int, how: Literal["collected", "owed", "lapsed"]) -> None:
     for claim in state.claims:
         if claim.claim == number:
-            put(state, state.closed_claims, number, ClosedClaim(
-                claim=claim.claim, space=claim.space, payer=claim.payer, owner=claim.owner,
-                amount=claim.amount, how=how))
+            # Only the latest few are kept (a snapshot stays the same size however long the
+            # game); the dictionary is replaced whole, so the undo journal needs no entry of it.
+            closed = dict(state.closed_claims)
+            closed[number] = ClosedClaim(claim=claim.claim, space=claim.space, payer=claim.payer,
+                                         owner=claim.owner, amount=claim.amount, how=how)
+            while len(closed) > CLOSED_CLAIMS_KEPT:
+                del closed[next(iter(closed))]
+            state.closed_claims = closed
     state.claims = [c for c in state.claims if c.claim != number]
 
 

@@ -137,6 +137,10 @@ def _no_claim(t: Scratch, number: int) -> NoReturn:
         t.refuse("rent", f"no rent: claim {number} for {name} was already collected from "
                  f"{closed.payer} (M{closed.amount}" + (", owed as a debt)" if closed.how == "owed"
                                                        else ")"))
+    if number < s.next_claim and all(c.claim != number for c in s.claims):
+        # Closed long enough ago that the state no longer keeps how (the ledger does).
+        t.refuse("rent", f"no rent: claim {number} was closed earlier in the game (collected or "
+                 "lapsed; the ledger says which); " + _open_claims(t))
     missed = s.no_rent
     window_end = missed.turn_no + t.profile.rent_claim_window_turns if missed else 0
     if missed and number >= s.next_claim and (s.turn_no < window_end
@@ -146,10 +150,13 @@ def _no_claim(t: Scratch, number: int) -> NoReturn:
             t.refuse("rent_mortgaged", f"no rent: {name} is mortgaged")
         t.refuse("rent_in_jail", f"no rent: {missed.owner} is in Jail and collects no rent "
                  f"for {name}")
+    t.refuse("rent", f"no rent claim {number} is open; " + _open_claims(t))
+
+
+def _open_claims(t: Scratch) -> str:
     open_claims = ", ".join(f"claim {c.claim} ({c.payer} owes {c.owner} M{c.amount} for "
-                            f"{t.space_name(c.space)})" for c in s.claims)
-    t.refuse("rent", f"no rent claim {number} is open; "
-             + (f"open: {open_claims}" if open_claims else "no rent is owed now"))
+                            f"{t.space_name(c.space)})" for c in t.state.claims)
+    return f"open: {open_claims}" if open_claims else "no rent is owed now"
 
 
 def pay_debt(t: Scratch, cmd: PayDebt) -> None:

@@ -80,6 +80,11 @@ class Claim:
     turn_no: int
 
 
+CLOSED_CLAIMS_KEPT = 8
+"""Closed claims the state keeps (the latest): enough to say why a claim collected or lapsed a few
+turns ago is refused again; an older one is answered as closed earlier in the game."""
+
+
 @dataclass(slots=True)
 class ClosedClaim:
     """A claim no longer open: collected (paid or owed as a debt) or lapsed; kept to say why."""
@@ -246,8 +251,10 @@ class GameState(BaseModel):
     claims: list[Claim] = []
     next_claim: int = 1
     closed_claims: dict[int, ClosedClaim] = Field(
-        default_factory=dict, description="Claims collected or lapsed, by number."
-    )
+        default_factory=dict,
+        description=f"The latest claims collected or lapsed (at most {CLOSED_CLAIMS_KEPT}, oldest "
+                    "first), by number: why a recent claim is no longer open. The ledger's events "
+                    "hold every one; the state stays the same size however long the game.")
     no_rent: NoRent | None = None
     debts: list[Debt] = []
     interest_due: list[InterestDue] = []

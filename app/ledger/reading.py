@@ -48,19 +48,25 @@ def expect_head(connection: Connection, game_id: str, expected_seq: int) -> tupl
     return seq, digest
 
 
-def event_rows(connection: Connection, game_id: str, upto_seq: int | None) -> list[Row[Any]]:
-    """The game's event rows in seq order, as stored."""
+def event_rows(connection: Connection, game_id: str, upto_seq: int | None,
+               from_seq: int | None = None) -> list[Row[Any]]:
+    """The game's event rows in seq order (from `from_seq`, up to `upto_seq`), as stored."""
     query = select(schema.events).where(_events.game_id == game_id)
     if upto_seq is not None:
         query = query.where(_events.seq <= upto_seq)
+    if from_seq is not None:
+        query = query.where(_events.seq >= from_seq)
     return list(connection.execute(query.order_by(_events.seq)).all())
 
 
-def transfer_rows(connection: Connection, game_id: str, upto_seq: int | None) -> list[Row[Any]]:
-    """The game's transfer rows in (seq, idx) order, as stored."""
+def transfer_rows(connection: Connection, game_id: str, upto_seq: int | None,
+                  from_seq: int | None = None) -> list[Row[Any]]:
+    """The game's transfer rows in (seq, idx) order (of events `from_seq` to `upto_seq`)."""
     query = select(schema.transfers).where(_transfers.game_id == game_id)
     if upto_seq is not None:
         query = query.where(_transfers.seq <= upto_seq)
+    if from_seq is not None:
+        query = query.where(_transfers.seq >= from_seq)
     return list(connection.execute(query.order_by(_transfers.seq, _transfers.idx)).all())
 
 

@@ -258,15 +258,18 @@ class Ledger:
         with self._db.read() as connection:
             return reading.last_event(connection, game_id)
 
-    def events(self, game_id: str, upto_seq: int | None = None) -> list[StoredEvent]:
-        """The game's events in seq order (up to and including `upto_seq`), with transfers.
+    def events(self, game_id: str, upto_seq: int | None = None,
+               from_seq: int | None = None) -> list[StoredEvent]:
+        """The game's events in seq order (from `from_seq`, up to and including `upto_seq`),
+        with transfers.
 
         Raises GameNotFound, and LedgerCorrupt if a stored payload is no longer JSON.
         """
         with self._db.read() as connection:
             reading.game_row(connection, game_id)
-            rows = reading.event_rows(connection, game_id, upto_seq)
-            moves = reading.transfers_by_seq(reading.transfer_rows(connection, game_id, upto_seq))
+            rows = reading.event_rows(connection, game_id, upto_seq, from_seq)
+            moves = reading.transfers_by_seq(
+                reading.transfer_rows(connection, game_id, upto_seq, from_seq))
         return [reading.stored_event(row, moves.get(row.seq, ())) for row in rows]
 
     def commands(self, game_id: str, upto: int | None = None) -> list[StoredCommand]:

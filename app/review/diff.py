@@ -4,6 +4,7 @@ between two entries (cash, deeds, buildings, debts, and the rest in words)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
@@ -13,6 +14,7 @@ from sqlalchemy import select
 from app.ledger import LedgerCorrupt
 from app.ledger import schema as ledger_schema
 from app.table.service import TableGame
+from app.table.voids import voided
 from models.board import Board
 from models.clock import remaining_ms
 from models.errors import BadInput
@@ -174,7 +176,7 @@ def diff(game: TableGame, from_seq: int, to_seq: int) -> StateDiff:
     return StateDiff(
         from_seq, to_seq, cash=_cash(before, after), deeds=_deeds(table.board, before, after),
         buildings=_buildings(table.board, before, after), debts=_debts(before, after),
-        other=_other(table, before, after, times))
+        other=_other(table, before, after, times, lambda: _closings(game, from_seq, to_seq)))
 
 
 def _cash(before: GameState | None, after: GameState | None) -> dict[str, tuple[int, int]]:
@@ -227,7 +229,8 @@ def _debts(before: GameState | None, after: GameState | None) -> list[DebtChange
 
 
 def _other(table: Table, before: GameState | None, after: GameState | None,
-           times: tuple[datetime | None, datetime | None]) -> list[str]:
+           times: tuple[datetime | None, datetime | None],
+           closings: Callable[[], dict[int, str]] = dict) -> list[str]:
     if before is None or after is None:
         return ["the game starts" if after is not None else "back before the game started"]
     board = table.board
@@ -256,13 +259,15 @@ def _other(table: Table, before: GameState | None, after: GameState | None,
                                        ("hotels", before.bank_hotels, after.bank_hotels)):
         if old_count != new_count:
             lines.append(f"the Bank's {kind}: {old_count} → {new_count}")
-    lines += _claims(board, before, after)
+    lines += _claims(board, before, after, closings)
     lines += _officials(before, after, times)
     return lines
 
 
-def _claims(board: Board, before: GameState, after: GameState) -> list[str]:
+def _claims(board: Board, before: GameState, after: GameState,
+            closings: Callable[[], dict[int, str]]) -> list[str]:
     lines = []
+    read: dict[int, str] | None = None  # how the claims closed, from the ledger, if needed
     was, now = {c.claim for c in before.claims}, {c.claim for c in after.claims}
     lines += [f"claim {c.claim} opened: {c.payer} owes {c.owner} {c.amount} rent for "
               f"{board.space(c.space).name}" for c in after.claims if c.claim not in was]
@@ -270,10 +275,30 @@ def _claims(board: Board, before: GameState, after: GameState) -> list[str]:
         if c.claim in now:
             continue
         closed = after.closed_claims.get(c.claim)
+        if closed is None and read is None:  # the state keeps only the latest closed claims
+            read = closings()
+        way = closed.how if closed is not None else (read or {}).get(c.claim, "")
         how = {"collected": "collected", "owed": "owed as a debt", "lapsed": "lapsed"}.get(
-            closed.how if closed else "", "no longer open")
+            way, "no longer open")
         lines.append(f"claim {c.claim} ({c.payer} owes {c.owner} {c.amount}): {how}")
     return lines
+
+
+def _closings(game: TableGame, from_seq: int, to_seq: int) -> dict[int, str]:
+    """How each claim closed between two entries ("collected", "owed", "lapsed"), from the
+    ledger's events in between (those of commands voided in between left out)."""
+    low, high = sorted((from_seq, to_seq))
+    if game.game_id is None or low == high:
+        return {}
+    stored = game.ledger.events(game.game_id, upto_seq=high, from_seq=low + 1)
+    void = voided(stored)
+    ways = {"rent_paid": "collected", "debt_incurred": "owed", "rent_claim_lapsed": "lapsed"}
+    how: dict[int, str] = {}
+    for s in stored:
+        claim = s.payload.get("claim") if s.type in ways else None
+        if isinstance(claim, int) and s.command_no not in void:
+            how[claim] = ways[s.type]
+    return how
 
 
 def _officials(before: GameState, after: GameState,
