@@ -88,6 +88,11 @@ class ActionArea(QWidget):
                  "estate": bool(groups & {"build", "sell", "mortgage", "deal", "sale"})}
         return [state for state, on in shown.items() if on] + ["anywhere"]
 
+    def expects_digit(self) -> bool:
+        """A digit now picks a seat, a claim's row or a bidder (or adds to a bid), not a die."""
+        return (self.waiting is not None or self.rent.waiting
+                or self.auction.isVisibleTo(self))
+
     def end_phase(self) -> str | None:
         """Ctrl+Enter: close the auction, or end the setting up; the words when refused."""
         if self.auction.isVisibleTo(self):
@@ -103,6 +108,8 @@ class ActionArea(QWidget):
         letter that waits for a player's seat (ui/table/keymap)."""
         if self.waiting is not None:
             return self._seat(event)
+        if self.rent.waiting:  # R waits for a claim's row: the digit is that, not a die
+            return self.rent.key(event) or self.key(event)
         if any(panel.isVisibleTo(self) and panel.key(event) for panel in self.panels[:7]):
             return True
         letter = event.text().upper()

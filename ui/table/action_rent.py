@@ -56,6 +56,8 @@ class RentPanel(Panel):
                 if text.isdigit():
                     self.chosen.emit(claims[int(text) - 1], {})
                 return True
+            self.waiting = False  # another key: R is forgotten, the key means what it means
+            self._show()
             return False
         if text.upper() != RENT:
             return False

@@ -73,7 +73,8 @@ STATES: tuple[State, ...] = (
             "Ctrl+Z takes a close back)"),
     )),
     State("card", "A card drawn", (
-        Key("letters, digits", "type words of the card printed; the list narrows"),
+        Key("letters, digits", "type words of the card as printed; the list narrows (here "
+            "letters are the card's words, not commands)"),
         Key("Up / Down", "choose among the cards still listed"),
         Key("Enter", "record the card: the one left, or the one chosen with Up/Down"),
     )),
@@ -125,8 +126,8 @@ def markdown() -> str:
              "phase, Enter confirms only the one thing on screen.", "",
              "| state | keys | does |", "|---|---|---|"]
     for state in STATES:
-        for key in state.keys:
-            lines.append(f"| {state.title} | `{key.keys}` | {key.does} |")
+        for index, key in enumerate(state.keys):
+            lines.append(f"| {state.title if index == 0 else ''} | `{key.keys}` | {key.does} |")
     return "\n".join(lines) + "\n"
 
 

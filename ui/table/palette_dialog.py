@@ -1,10 +1,14 @@
-"""Ctrl+K: every action allowed now in plain words, filtered as one types; Enter runs it."""
+"""Ctrl+K: every action allowed now in plain words, filtered as one types; Enter runs the one line
+left or the one chosen with Up/Down."""
 
 from __future__ import annotations
+
+from html import escape
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -31,19 +35,26 @@ class PaletteDialog(KeyboardForm):
     """A filter line over the list of actions; `chosen` is the action picked, if any."""
 
     def __init__(self, actions: list[Action], text: str = "",
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, scope: str = "") -> None:
+        """`scope`: words every line must hold besides those typed (H, S, M or L and a seat
+        open it on "Sam mortgages"); shown before the filter line, never typed over."""
         super().__init__("Command palette", parent, what="The command palette")
         self.resize(720, 460)
         self.offered = [a for a in actions if a.enabled]
         self.chosen: Action | None = None
         self.picked = False  # a line chosen with Up/Down (else Enter needs one line left)
+        self.scope = scope
         self.filter = QLineEdit(text)
         self.filter.setPlaceholderText("Type words of the action: “mortgage park”, “fine”, …")
         self.list = QListWidget()
         self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.count = QLabel()
         layout = QVBoxLayout(self)
-        layout.addWidget(self.filter)
+        line = QHBoxLayout()
+        if scope:
+            line.addWidget(QLabel(f"<b>{escape(scope)}</b>"))
+        line.addWidget(self.filter, stretch=1)
+        layout.addLayout(line)
         layout.addWidget(self.list)
         layout.addWidget(self.count)
         self.filter.textChanged.connect(self._fill)
@@ -54,7 +65,7 @@ class PaletteDialog(KeyboardForm):
 
     def _fill(self) -> None:
         self.list.clear()
-        text = self.filter.text()
+        text = f"{self.scope} {self.filter.text()}"
         for index, action in enumerate(self.offered):
             if matches(action, text):
                 item = QListWidgetItem(action.label + ("   (judge)" if action.judge else "")

@@ -116,7 +116,7 @@ class TableWindow(QMainWindow):
         session.timer.timeout.connect(self._clock_only)
         self.actions_area.chosen.connect(self.run)
         self.actions_area.deal.connect(self.open_deal)
-        self.actions_area.palette_asked.connect(self.open_palette)
+        self.actions_area.palette_asked.connect(lambda words: self.open_palette(scope=words))
         self.actions_area.said.connect(self.messages.say)
         self.setWindowTitle("Championship Banker — table")
         self.resize(1366, 768)
@@ -274,7 +274,8 @@ class TableWindow(QMainWindow):
         """A digit typed while play waits for a step (the clock, the start of play) is not a
         roll yet: the step is said instead (app/table/phases.py decides what waits)."""
         prompt = self.view.prompt if self.view is not None else None
-        if prompt is None or not prompt.holds_roll or not event.text().isdigit():
+        if prompt is None or not prompt.holds_roll or not event.text().isdigit() \
+                or self.actions_area.expects_digit():  # a seat, a claim's row, a bid
             return False
         self.messages.say(f"the roll waits. {prompt.text}", "refused")
         return True
@@ -395,11 +396,13 @@ class TableWindow(QMainWindow):
         dialog.cancelled.connect(self.messages.say)
         dialog.open()
 
-    def open_palette(self, text: str = "") -> None:
-        """Ctrl+K: every action allowed now; the one picked runs."""
+    def open_palette(self, text: str = "", scope: str = "") -> None:
+        """Ctrl+K: every action allowed now; the one picked runs. `scope`: words every line
+        holds (H, S, M or L and a seat: that player's builds, sales, mortgages, lifts)."""
         undo = self.session.undo_action()
         offered = self.menu + ([undo] if undo is not None else [])
-        dialog = PaletteDialog(offered, text if isinstance(text, str) else "", self)
+        dialog = PaletteDialog(offered, text if isinstance(text, str) else "", self,
+                               scope=scope)
         self.dialog = dialog
         dialog.cancelled.connect(self.messages.say)
         def picked() -> None:
