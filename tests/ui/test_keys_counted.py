@@ -242,3 +242,26 @@ def test_the_keys_per_action_are_those_docs_keys_per_action_md_gives(qtbot,
         assert now == keys, f"{name}: the doc says {now}, the window took {keys}"
         if before.isdigit():
             assert keys <= int(before), f"{name}: {keys} keys, more than before ({before})"
+
+
+def test_the_palettes_undo_is_listed_only_for_undo_and_asks_first(qtbot,
+                                                                  open_window: Opener) -> None:
+    window = open_window([CLASSIC, roll("Bea", 2, 4), {"type": "buy", "player": "Bea"}])
+    game = window.session.game
+    asked: list[str] = []
+    window.confirm = lambda title, text: asked.append(text) is not None and False  # "No"
+    head = game.head_seq
+    # Typing the command again ("bea buys") never lands on "Undo: take back “Bea buys…”".
+    qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    palette = window.dialog
+    qtbot.keyClicks(palette.filter, "bea buys")
+    assert all("Undo" not in palette.list.item(r).text() for r in range(palette.list.count()))
+    qtbot.keyClick(palette.filter, Qt.Key.Key_Return)
+    assert game.head_seq == head
+    palette.reject()
+    # Typed "undo": one line; Enter asks first, and the banker's No takes nothing back.
+    qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(window.dialog.filter, "undo")
+    qtbot.keyClick(window.dialog.filter, Qt.Key.Key_Return)
+    assert asked and "Bea buys Oriental Avenue" in asked[0]
+    assert game.head_seq == head and window.messages.text() == "Nothing taken back"
