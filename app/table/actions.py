@@ -242,9 +242,12 @@ def with_refusal(action: Action, refused: str | None) -> Action:
 def undo_plan(game: TableGame, stored: list[StoredEvent] | None = None) -> list[str]:
     """What the banker's undo would take back, in words; raises RuleViolation when it may not."""
     assert game.table is not None and game.game_id is not None
-    stored = game.events() if stored is None else stored
     # The service's in-memory timeline plans the void; no re-reading of the ledger's commands.
     numbers = game.timeline.plan_undo(game.table)
+    if stored is None:  # only the entries of the commands undone are read
+        marks = [m for m in game.timeline.marks[::-1] if m.number in numbers]
+        stored = game.ledger.events(game.game_id, upto_seq=max(m.last for m in marks),
+                                    from_seq=min(m.first for m in marks)) if marks else []
     return [say(game.table, voids.stored_to_event(s))
             for s in stored if s.command_no in numbers]
 

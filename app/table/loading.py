@@ -15,6 +15,7 @@ from typing import Any
 from app.ledger import GENESIS, Ledger, LedgerCorrupt
 from app.ledger.history import History
 from app.table import integrity, positions, snapshot_pins, voids
+from app.table.facts import FACT_TYPES, FactKeeper
 from app.table.voids import Timeline
 from models.engine import Table
 from models.state import GameState
@@ -33,6 +34,7 @@ class Loaded:
     snapshots: list[int] = field(default_factory=list)
     pins: dict[int, str] = field(default_factory=dict)  # seq -> hash the chain pinned it with
     problems: list[str] = field(default_factory=list)
+    facts: FactKeeper = field(default_factory=FactKeeper)  # what the state does not keep
 
 
 def load(ledger: Ledger, game_id: str) -> Loaded:
@@ -78,6 +80,7 @@ def _load(ledger: Ledger, game_id: str) -> Loaded:
                                                  positions.state_format())
     loaded.snapshots, loaded.problems = sorted(loaded.pins), [*problems, *changed]
     events = history.events
+    loaded.facts = _facts(events, timeline)
 
     def rows(ranges: list[tuple[int, int]]) -> list[tuple[Any, ...]]:
         return [(row[1], row[2], row[3], row[4]) for low, high in ranges
@@ -98,7 +101,20 @@ def _folded_whole(ledger: Ledger, game_id: str, table: Table, problems: list[str
     if stored:
         loaded.head_seq, loaded.head_hash = stored[-1].seq, stored[-1].hash
         loaded.last_at = stored[-1].recorded_at
+    loaded.facts.recorded(stored)
+    loaded.facts.voided(loaded.timeline.voided)
     return loaded
+
+
+def _facts(rows: Any, timeline: Timeline) -> FactKeeper:
+    """The table's facts from the rows read (only the fact types' payloads are decoded)."""
+    keeper = FactKeeper()
+    for row in rows:
+        if row[3] in FACT_TYPES:
+            keeper.add(row[2], row[3], row[4])
+    if timeline.voided:
+        keeper.voided(timeline.voided)
+    return keeper
 
 
 def timeline_of(history: History) -> Timeline:

@@ -18,6 +18,7 @@ from app.editions import rulebook
 from app.ledger import GENESIS, Actor, Ledger, LedgerError, StoredEvent, open_ledger
 from app.table import clock, judges, loading, positions, signin, snapshot_pins, times
 from app.table.command_text import command_json, event_record
+from app.table.facts import FactKeeper
 from app.table.positions import Snapshots
 from app.table.voids import Timeline
 from models.clock import elapsed_ms, remaining_ms
@@ -61,6 +62,7 @@ class TableGame:
     timeline: Timeline = field(default_factory=Timeline, repr=False)
     head_hash: str = GENESIS
     folds_from: Snapshots = field(default_factory=Snapshots, repr=False)  # stored snapshots
+    facts: FactKeeper = field(default_factory=FactKeeper, repr=False)  # what the state does not keep
 
     @classmethod
     def open(cls, db: str, game_id: str | None = None,
@@ -99,6 +101,7 @@ class TableGame:
         self.head_seq, self.head_hash, self.last_at = (loaded.head_seq, loaded.head_hash,
                                                        loaded.last_at)
         self.folds_from, self.problems = Snapshots(loaded.snapshots, loaded.pins), loaded.problems
+        self.facts = loaded.facts
 
     def _banker_of(self, game_id: str) -> str:
         """The name the game was started under by its banker (the banker's entries carry it)."""
@@ -280,6 +283,7 @@ class TableGame:
             self.timeline.add(stored[0].command_no, command.type,
                               [(s.seq, s.type, s.payload) for s in stored])
             self.head_hash, self.folds_from.unpinned = stored[-1].hash, None  # its row held any pin
+            self.facts.recorded(stored)
         self._housekeeping()
 
     def _void(self, command: Undo | Rewind, actor: Actor, recorded_at: datetime
@@ -303,6 +307,7 @@ class TableGame:
         self.timeline.add(written[0].command_no, command.type,
                           [(s.seq, s.type, s.payload) for s in written])
         self.head_hash, self.folds_from.unpinned = written[-1].hash, None  # its row held any pin
+        self.facts.voided(self.timeline.voided)
         # The voided commands' events are skipped from the latest snapshot before them on.
         try:
             self.state = self._position(self.head_seq)

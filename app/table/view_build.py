@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from app.ledger import StoredEvent
 from app.table import phases
+from app.table.facts import Facts
 from app.table.service import TableGame
 from app.table.views import (
     AuctionView,
@@ -36,19 +36,25 @@ RAILWAYS = "railway"
 UTILITIES = "utility"
 
 
-def table_view(game: TableGame, events: Sequence[StoredEvent] | None = None) -> TableView:
-    """The view of a game as it stands now (pass `events` if the caller already holds them)."""
+def table_view(game: TableGame) -> TableView:
+    """The view of a game as it stands now: from its state and the facts the service keeps as
+    entries are recorded (no event is read: the same cost at entry 20,000 as at entry 20)."""
     if game.table is None or game.state is None:
         raise ValueError("no game has been started in this ledger")
-    stored = game.events() if events is None else events
-    return view_of(game.table, game.state, game.now(), stored, game_id=game.game_id)
+    return view_of(game.table, game.state, game.now(), (), game_id=game.game_id,
+                   facts=game.facts.facts, head_seq=game.head_seq)
 
 
 def view_of(table: Table, state: GameState, now: datetime, events: Sequence[StoredEvent],
-            game_id: str | None = None) -> TableView:
-    """The view of any state of a game: `events` are the stored events that led to it."""
+            game_id: str | None = None, *, facts: Facts | None = None,
+            head_seq: int | None = None) -> TableView:
+    """The view of any state of a game: `events` are the stored events that led to it (read
+    for the facts the state does not keep, unless `facts` and `head_seq` are given)."""
     board = table.board
-    facts = _Facts.of(events)
+    if facts is None:
+        facts = Facts.of(events, voided(list(events)))
+    if head_seq is None:
+        head_seq = events[-1].seq if events else state.seq
     deed_holdings = _space_views(board, state)
     return TableView(
         game_id=game_id or (events[0].game_id if events else None),
@@ -66,7 +72,7 @@ def view_of(table: Table, state: GameState, now: datetime, events: Sequence[Stor
                      for c in state.claims),
         auction=_auction_view(board, state),
         debts=tuple(_debt(d.debtor, d.creditor, d.amount, d.reason) for d in state.debts),
-        head_seq=events[-1].seq if events else state.seq,
+        head_seq=head_seq,
         bank_houses=state.bank_houses, bank_hotels=state.bank_hotels,
         ended=state.ended, winner=state.winner, locked=state.locked,
         prompt=phases.prompt(table, state, now),
@@ -75,21 +81,32 @@ def view_of(table: Table, state: GameState, now: datetime, events: Sequence[Stor
 
 def feed_entries(game: TableGame, last: int = 50,
                  events: Sequence[StoredEvent] | None = None) -> list[FeedEntry]:
-    """The latest `last` ledger entries in plain words, oldest first, voided ones marked."""
+    """The latest `last` ledger entries in plain words, oldest first, voided ones marked (by the
+    service's timeline); `events`: the game's latest events if the caller holds them (at least
+    `last` of them, or all), else only the last `last` are read."""
     if game.table is None:
         return []
-    stored = game.events() if events is None else events
-    return entries_of(game.table.board, stored, last, decks=game.table.decks,
-                      entries=TimelineEntries(game.timeline))
+    stored = recent_events(game, last) if events is None else events
+    return entries_of(game.table.board, stored, last, game.timeline.voided,
+                      decks=game.table.decks, entries=TimelineEntries(game.timeline))
 
 
-def entries_of(board: Board, events: Sequence[StoredEvent], last: int = 50, *,
-               decks: Decks | None = None,
+def recent_events(game: TableGame, last: int) -> list[StoredEvent]:
+    """The game's latest `last` events, oldest first: only those are read."""
+    if game.game_id is None or last <= 0:
+        return []
+    return game.ledger.events(game.game_id, upto_seq=game.head_seq,
+                              from_seq=max(1, game.head_seq - last + 1))
+
+
+def entries_of(board: Board, events: Sequence[StoredEvent], last: int = 50,
+               void: set[int] | None = None, *, decks: Decks | None = None,
                entries: Mapping[int, Sequence[int]] | None = None) -> list[FeedEntry]:
-    """The latest `last` of `events` as feed entries (the void marks look at all of them);
-    `decks` for the cards' printed words; `entries`: each command's entries, for a void's words
-    (else found among `events`)."""
-    void = voided(list(events))
+    """The latest `last` of `events` as feed entries; `void`: the voided commands' numbers
+    (else the void entries among `events` are looked at); `decks` for the cards' printed words;
+    `entries`: each command's entries, for a void's words (else found among `events`)."""
+    if void is None:
+        void = voided(list(events))
     tail = events[-last:] if last > 0 else []
     if entries is None and any(s.type == "commands_voided" for s in tail):
         entries = entries_by_command((s.seq, s.command_no) for s in events)
@@ -97,36 +114,6 @@ def entries_of(board: Board, events: Sequence[StoredEvent], last: int = 50, *,
                       actor=f"{s.actor_role}:{s.actor_name}",
                       text=describe(stored_to_event(s), board, decks=decks, entries=entries),
                       voided=s.command_no in void) for s in tail]
-
-
-@dataclass(frozen=True, slots=True)
-class _Facts:
-    """What the state does not keep but the table shows: found in the events themselves."""
-
-    landed: int | None
-    pause_reason: str | None
-    disqualified: frozenset[str]
-    absent: frozenset[str]
-
-    @classmethod
-    def of(cls, events: Sequence[StoredEvent]) -> _Facts:
-        void = voided(list(events))
-        landed: int | None = None
-        pause_reason: str | None = None
-        disqualified: set[str] = set()
-        absent: set[str] = set()
-        for s in events:
-            if s.command_no in void:
-                continue
-            if s.type == "token_moved":
-                landed = int(s.payload["to_space"])
-            elif s.type == "clock_paused":
-                pause_reason = str(s.payload["reason"])
-            elif s.type == "player_disqualified":
-                disqualified.add(str(s.payload["player"]))
-            elif s.type == "player_absent":
-                absent.add(str(s.payload["player"]))
-        return cls(landed, pause_reason, frozenset(disqualified), frozenset(absent))
 
 
 def _set_of(board: Board, index: int) -> tuple[str | None, str | None, int | None]:
@@ -194,7 +181,7 @@ def _holdings(board: Board, state: GameState, name: str) -> tuple[SetHolding, ..
     return tuple(holdings)
 
 
-def _player_view(table: Table, state: GameState, seat: int, facts: _Facts) -> PlayerView:
+def _player_view(table: Table, state: GameState, seat: int, facts: Facts) -> PlayerView:
     board = table.board
     p = state.players[seat]
     return PlayerView(
@@ -228,7 +215,7 @@ def _card_label(table: Table, card_id: str) -> str:
         return card_id
 
 
-def _clock_view(state: GameState, now: datetime, facts: _Facts) -> ClockView | None:
+def _clock_view(state: GameState, now: datetime, facts: Facts) -> ClockView | None:
     clock = state.clock
     if clock is None:
         return None

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWi
 from app.table import actions
 from app.table.scoresheet import scoresheet
 from app.table.service import TableGame
-from app.table.view_build import feed_entries, table_view
+from app.table.view_build import feed_entries, recent_events, table_view
 from app.table.views import FeedEntry, TableView
 from models.errors import BankerError
 from ui.display.banner import Banner
@@ -165,7 +165,7 @@ class DisplayWindow(QWidget):
             return
         self._events([] if self.stale else stored or [])
         self.stale = False
-        view = table_view(game, self.events)
+        view = table_view(game)
         self.view = view
         if not self.header.text():
             self.header.setText(heading(game) or view.board_name)
@@ -191,7 +191,7 @@ class DisplayWindow(QWidget):
         follows = (held and stored and stored[0].seq == held[-1].seq + 1
                    and stored[-1].seq == game.head_seq
                    and not any(s.type == "commands_voided" for s in stored))
-        self.events = held + stored if follows else game.events()
+        self.events = (held + stored)[-ENTRIES:] if follows else recent_events(game, ENTRIES)
 
     def _clock_only(self) -> None:
         if self.view is None or self.view.clock is None or not self.isVisible():

@@ -91,7 +91,13 @@ class FeedModel(QAbstractListModel):
 
 
 class LedgerFeed(QListView):
-    """The feed's view: follows the newest entry unless the banker has scrolled back."""
+    """The feed's view: follows the newest entry unless the banker has scrolled back.
+
+    Whether it follows is decided by the banker's own scrolling (the scroll bar's actions: the
+    wheel, a drag, a click), never by where the bar stands when entries arrive: wrapped rows
+    are laid out after they are added, so the bar's range grows after the view was scrolled,
+    and a view that judged by the bar's position stopped following for good, 5 to 20 entries
+    behind the latest (issue 21). It scrolls to the newest once its range has grown."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -105,11 +111,24 @@ class LedgerFeed(QListView):
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.following = True  # the newest entry is kept in sight
+        bar = self.verticalScrollBar()
+        bar.actionTriggered.connect(self._scrolled)
+        bar.rangeChanged.connect(self._range_changed)
+
+    def _scrolled(self, _action: int) -> None:
+        # The banker scrolled: follow again once back at the foot (the bar's slider position is
+        # already the new one while the action is being taken).
+        bar = self.verticalScrollBar()
+        self.following = bar.sliderPosition() >= bar.maximum() - 2
+
+    def _range_changed(self, _low: int, high: int) -> None:
+        if self.following:
+            self.verticalScrollBar().setValue(high)
 
     def show_entries(self, entries: Sequence[FeedEntry]) -> None:
-        """Show `entries` and keep the newest in sight if it was in sight before."""
-        bar = self.verticalScrollBar()
-        following = bar.value() >= bar.maximum() - 2
+        """Show `entries` and keep the newest in sight unless the banker has scrolled back."""
+        following = self.following
         if self.font() != self.feed.fonts[0]:  # Ctrl+plus or Ctrl+minus
             self.feed.set_font(self.font())
             if self.feed.entries:

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from app.table import actions
 from app.table.actions import Action
 from app.table.scoresheet import pdf_path, scoresheet
-from app.table.view_build import feed_entries, table_view
+from app.table.view_build import feed_entries, recent_events, table_view
 from app.table.views import TableView
 from models.errors import BadInput, BankerError
 from ui import scale
@@ -90,7 +90,7 @@ class TableWindow(QMainWindow):
         self.view: TableView | None = None
         self._menu: list[Action] = []
         self._due = False  # the action area and the feed wait for `settle`
-        self.events: list[Any] = []  # the game's stored events, as last read (see _events)
+        self.events: list[Any] = []  # the game's latest stored events, for the feed (_events)
         self.sheet: ScoresheetDialog | None = None
         self.dialog: QDialog | None = None  # the dialog asking something now, if any
         self.judge_window: QMainWindow | None = None  # the judge's window (Ctrl+J), once opened
@@ -202,8 +202,8 @@ class TableWindow(QMainWindow):
         game = self.session.game
         if game.state is None:
             return
-        events = self._events(stored or [])
-        self.view = table_view(game, events)
+        self._events(stored or [])
+        self.view = table_view(game)
         self.board.show(self.view)
         self.players.show(self.view)
         self.clock.show(self.view)
@@ -233,7 +233,7 @@ class TableWindow(QMainWindow):
         game = self.session.game
         assert self.view is not None
         try:
-            self._menu = self.session.menu(self.events, undo=False)
+            self._menu = self.session.menu(undo=False)
             self.feed.show_entries(feed_entries(game, last=FEED_ENTRIES, events=self.events))
             self.actions_area.refresh(self.view, self._menu, actions.debt_lines(game))
             self._show_prompt()
@@ -248,13 +248,15 @@ class TableWindow(QMainWindow):
         return self._menu
 
     def _events(self, stored: list[Any]) -> list[Any]:
-        """The game's events: the ones held, with the entries just recorded added; read again
-        from the ledger after a void, a reload, or anything that does not follow on."""
+        """The game's latest FEED_ENTRIES events: the ones held, with the entries just recorded
+        added; after a void, a reload, or anything that does not follow on, only the latest are
+        read again (never the whole ledger: the same cost at entry 20,000 as at entry 20)."""
         held = self.events
         follows = (held and stored and stored[0].seq == held[-1].seq + 1
                    and stored[-1].seq == self.session.game.head_seq
                    and not any(s.type == "commands_voided" for s in stored))
-        self.events = held + stored if follows else self.session.game.events()
+        self.events = ((held + stored)[-FEED_ENTRIES:] if follows
+                       else recent_events(self.session.game, FEED_ENTRIES))
         return self.events
 
     def _show_prompt(self) -> None:
