@@ -1,5 +1,5 @@
 """Run every benchmark and print a Markdown table (paste it into docs/benchmarks.md); `--only gui`
-runs the window's alone."""
+runs the window's alone, `--only speed` the speed a banker feels (issue 21)."""
 
 from __future__ import annotations
 
@@ -68,6 +68,11 @@ def main() -> None:
 
         gui.main()
         return
+    if "--only" in sys.argv and sys.argv[-1] == "speed":  # `python -m benchmarks --only speed`
+        from benchmarks import speed  # noqa: PLC0415 (Qt only for the window's figures)
+
+        speed.main()
+        return
     for line in engine.rows():
         print(line)
     rate, slowest, events, reopen = ledger_rate(1500)
@@ -79,9 +84,10 @@ def main() -> None:
     print()
     ledger.print_table("/dev/shm", str(Path.home()))  # issue 12's ledger rows, with baselines
     print()
-    from benchmarks import gui  # noqa: PLC0415
+    from benchmarks import gui, speed  # noqa: PLC0415
 
     gui.main()
+    speed.main()
 
 
 if __name__ == "__main__":
