@@ -258,3 +258,16 @@ def test_activating_a_dispute_asks_the_window_for_its_first_entry(qtbot, db) -> 
     with qtbot.wait_signal(panel.entry_picked) as picked:
         qtbot.keyClick(panel.table, Qt.Key.Key_Return)
     assert picked.args == [58]
+
+
+def test_a_filled_dispute_form_cancelled_with_esc_says_so_and_records_nothing(qtbot, db) -> None:
+    panel, session, _pins = open_panel(qtbot, db)
+    head = session.head_seq
+    panel.raise_on([DEV_RENT])
+    edit = panel.dialog.findChild(QLineEdit, "about")
+    qtbot.keyClicks(edit, "paid twice")
+    with qtbot.wait_signal(panel.said) as said:
+        qtbot.keyClick(edit, Qt.Key.Key_Escape)
+    assert said.args == ["Raise a dispute: cancelled, nothing recorded"]
+    assert not panel.dialog.isVisible()
+    assert session.head_seq == head and review.disputes(session.game) == []

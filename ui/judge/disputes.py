@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from app.review import service as review
 from app.table import actions
+from ui.forms import KeyboardForm
 from ui.judge.dispute_forms import CorrectionDialog, RaiseDialog, ReasonDialog, RewindDialog
 
 COLUMNS = ("No.", "Raised by", "About", "Entries", "Ruling", "Corrections")
@@ -82,9 +83,11 @@ class DisputesPanel(QWidget):
     `raise_on`), rule, correct, undo to here (`rewind_to`), unlock a collected scoresheet.
 
     `entry_picked(int)` asks the window to show an entry (a dispute's first entry, on Enter or a
-    double click). `dialog` is the form open now, if any."""
+    double click); `said(str)` a notice for the window's message line (a filled form cancelled).
+    `dialog` is the form open now, if any."""
 
     entry_picked = Signal(int)
+    said = Signal(str)
 
     def __init__(self, session: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -228,6 +231,8 @@ class DisputesPanel(QWidget):
                 self.session.send_as_judge(command, what)
 
         dialog.accepted.connect(send)
+        if isinstance(dialog, KeyboardForm):
+            dialog.cancelled.connect(self.said)
         dialog.open()
 
 

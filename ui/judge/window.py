@@ -135,6 +135,7 @@ class JudgeWindow(QMainWindow):
         self.travel.failed.connect(lambda text: self.messages.say(text, "error"))
         self.chart.entry_picked.connect(self.go_to)
         self.disputes.entry_picked.connect(self.go_to)
+        self.disputes.said.connect(self.messages.say)
         self.tabs.currentChanged.connect(lambda _: self._chart_if_shown())
         session.changed.connect(self._ledger_changed)
         session.refused.connect(lambda text: self.messages.say(text, "refused"))
