@@ -1,5 +1,6 @@
 """The table's next step in its phases, as one prompt the window shows: start the clock, start
-play after the pre-build, collect the claims still open in the last minute."""
+play after the pre-build, collect the claims still open in the last minute. The words name no
+key: the window adds its own key for the step (ui/table/keymap.py STEP_KEYS)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,6 @@ from models.clock import MINUTE_MS, remaining_ms, running
 from models.engine import Table
 from models.events import BANK
 from models.state import GameState
-
-PALETTE = "Ctrl+K"
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,19 +36,18 @@ def prompt(table: Table, state: GameState, now: datetime) -> Prompt | None:
 def _setting_up(table: Table, state: GameState) -> Prompt | None:
     """PX 3.4–3.9 and 5.1: the deal, the pre-build, then play starts when the banker says so."""
     if state.phase == "deal":
-        return Prompt(f"Setting up (PX 3.4): record the deal of the deeds ({PALETTE}: "
-                      "“record the deal”); rolls wait until play starts.", "deal_hands",
-                      holds_roll=True)
+        return Prompt("Setting up (PX 3.4): record the deal of the deeds; rolls wait until "
+                      "play starts.", "deal_hands", holds_roll=True)
     if state.phase != "prebuild":
         return None
     waiting = [p.name for p in state.players if p.name not in state.prebuilt and any(
         isinstance(table.board.deed(d.space), Street) for d in state.owned_by(p.name))]
     if waiting:
         return Prompt(f"Pre-build (PX 3.6): {', '.join(waiting)} still to choose; then start "
-                      f"play ({PALETTE}: “start play”). Rolls wait until play starts.",
+                      "play. Rolls wait until play starts.",
                       "start_play", holds_roll=True)
     return Prompt(f"Pre-build done: with the deeds face up and the tokens on GO (PX 5.1), start "
-                  f"play ({PALETTE}: “start play”), then {state.current}'s roll.", "start_play",
+                  f"play, then {state.current}'s roll.", "start_play",
                   holds_roll=True)
 
 
@@ -58,8 +56,8 @@ def _clock(state: GameState) -> Prompt | None:
     clock = state.clock
     if clock is None or clock.started_at is not None:
         return None
-    return Prompt(f"Start the clock ({clock.minutes} minutes) before {state.current}'s roll "
-                  f"({PALETTE}: “start the clock”); rolls wait for it.", "start_clock",
+    return Prompt(f"Start the clock ({clock.minutes} minutes) before {state.current}'s roll; "
+                  "rolls wait for it.", "start_clock",
                   holds_roll=True)
 
 

@@ -73,6 +73,7 @@ def test_sg_prompts_to_start_the_clock_and_a_roll_typed_first_says_so(
     assert banner.isVisible()
     assert banner.words.text().startswith("Start the clock (60 minutes) before Aisha's roll")
     assert banner.button.text() == "Start the clock (60 minutes)"
+    assert banner.words.text().endswith("rolls wait for it. [Ctrl+K, then “start the clock”]")
     window.prompt_banner.grab().save("/tmp/dwork/sg-clock-prompt.png")
     # Aisha's 3+4 typed now is not a roll yet: the window says what to do, records nothing.
     before = types(window)
@@ -100,6 +101,7 @@ def test_px_after_the_pre_build_a_typed_roll_prompts_start_play(
     assert banner.isVisible() and banner.words.text().startswith(
         "Pre-build done: with the deeds face up and the tokens on GO (PX 5.1), start play")
     assert banner.button.text() == "Setting up is over: start play"
+    assert banner.words.text().endswith("[Ctrl+Enter]")  # the key map's key for the step
     window.grab().save("/tmp/dwork/px-start-play.png")
     before = types(window)
     qtbot.keyClicks(window, "45")

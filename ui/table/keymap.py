@@ -29,6 +29,9 @@ PREBUILD = "P"  # then the player's seat: that player's pre-build form (PX setti
 ESTATE = {"H": ("build", "builds"), "S": ("sell", "sells"), "M": ("mortgage", "mortgages"),
           "L": ("lift", "lifts")}
 END_PHASE = "Ctrl+Enter"
+# The key of each step the window's prompt asks for (app/table/phases.py names the step by id).
+STEP_KEYS = {"deal_hands": "Ctrl+D", "start_play": END_PHASE,
+             "start_clock": "Ctrl+K, then “start the clock”"}
 # Every letter that is a command in some state: no two panels shown together share one.
 COMMAND_LETTERS = (*PURCHASE.values(), *JAIL.values(), RENT, PREBUILD, *ESTATE)
 

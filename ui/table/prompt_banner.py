@@ -37,15 +37,17 @@ class PromptBanner(QFrame):
         self.prompt: Prompt | None = None
         self.hide()
 
-    def show_prompt(self, prompt: Prompt | None, action_label: str | None = None) -> None:
-        """Show `prompt`, its button named `action_label` (none without a label)."""
+    def show_prompt(self, prompt: Prompt | None, action_label: str | None = None,
+                    key: str | None = None) -> None:
+        """Show `prompt` with the step's `key` after its words, and a button named
+        `action_label` (none without a label) that runs the step."""
         if prompt == self.prompt and (action_label or "") == self.button.text():
             return
         self.prompt = prompt
         self.setVisible(prompt is not None)
         if prompt is None:
             return
-        self.words.setText(prompt.text)
+        self.words.setText(prompt.text + (f" [{key}]" if key else ""))
         self.button.setText(action_label or "")
         self.button.setVisible(bool(action_label))
         style = URGENT if prompt.urgent else STEP

@@ -28,6 +28,7 @@ from ui import scale
 from ui.display.window import DisplayWindow
 from ui.messages import MessageArea, untrusted
 from ui.scoresheet.dialog import ScoresheetDialog
+from ui.table import keymap
 from ui.table.action_area import ActionArea
 from ui.table.action_params import ParamsDialog
 from ui.table.board_view import BoardView
@@ -263,9 +264,11 @@ class TableWindow(QMainWindow):
         prompt = self.view.prompt if self.view is not None else None
         step = next((a for a in self._menu if prompt and a.id == prompt.action and a.enabled),
                     None)
-        self.prompt_banner.show_prompt(prompt, step.label if step is not None else None)
+        key = keymap.STEP_KEYS.get(prompt.action or "") if prompt is not None else None
+        self.prompt_banner.show_prompt(prompt, step.label if step is not None else None, key)
         if prompt is not None and prompt.holds_roll and self.messages.text().startswith("Ready."):
-            self.messages.say(prompt.text, "warning")  # not "Ready" while rolls wait
+            # Not "Ready" while rolls wait; the key of the step said with it.
+            self.messages.say(prompt.text + (f" [{key}]" if key else ""), "warning")
 
     def _run_step(self, action_id: str) -> None:
         step = next((a for a in self.menu if a.id == action_id), None)
