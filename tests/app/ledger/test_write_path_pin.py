@@ -34,18 +34,25 @@ QUERIES = (
     "SELECT game_id, seq, event_hash FROM snapshots ORDER BY game_id, seq",
 )
 
-PINNED_SG = "3a79554cac8d3c45ebc7df3b7de12267"
+PINNED_SG = "f231b28b7578fd2f1bd1630420d9fbac"
+PINNED_SG_CONTENT = "a78e950f54926f0c6a57d43c1170b57e"
+# Issue 21 changed PINNED_SG (from 3a79554cac8d3c45ebc7df3b7de12267) through the game's header
+# alone: the decks' cards carry their printed words (commit 06fe515), the stored decks_json is
+# hashed into the chain's start, so every hash differs; every command, event and transfer is
+# the same byte for byte (PINNED_SG_CONTENT, the same on the tree before that commit).
+
 # Issue 19 changed this pin on purpose, and only this: the command recorded right after the
 # snapshot now carries the snapshot's hash in its row ("snapshot_pin"), so that row and every
 # event hash from there on differ. With the pin left out of that row the game still stores the
 # earlier digest, 8b82e6c5aec291dc85a5811c9e2e7256 (checked when the pin was changed); a game with
 # no snapshot (PINNED_SG) is unchanged.
-# Issue 21 changed it again, on purpose, through the snapshot's hash alone: the state keeps only
-# the latest closed claims (models/state.py CLOSED_CLAIMS_KEPT), so the state's format and the
-# snapshot's text differ, and with them the pin the next command's row carries. The rows with the
-# pin's hash left out (PINNED_CLASSIC_CONTENT) are the same before and after that change (checked:
-# 076057ef... on the tree before it, with the pinned hash then 55cf8c8911d27fa8ad9ef8a4bc23ec60).
-PINNED_CLASSIC = "44e90e90e1c4bb210e7e4ad6df1492bb"
+# Issue 21 changed it again, on purpose, through the game's header and the snapshot's hash alone:
+# the decks' printed words (as PINNED_SG), and the state's format twice (the latest closed claims
+# only, models/state.py CLOSED_CLAIMS_KEPT; the clock's passed marks), which changes the
+# snapshot's text and so the pin the next command's row carries. The rows with the pin's hash left
+# out (PINNED_CLASSIC_CONTENT) are the same through all three, and the same on the tree that
+# stored bcb89452a8ce65702dade70cb92a5093 (commit 562e11d).
+PINNED_CLASSIC = "b22444c9b91a4a6aba72aae9c437d44e"
 PINNED_CLASSIC_CONTENT = "076057ef0fcea5a5ed8ce75fc579d874"
 
 
@@ -124,7 +131,8 @@ def _next(game: TableGame, rng: Random) -> Command:
 def test_the_clocked_example_is_stored_byte_for_byte_as_pinned(tmp_path: Path) -> None:
     db = tmp_path / "sg.db"
     record(db, "sg-final-position.jsonl").close()
-    assert _digest(db) == PINNED_SG
+    assert _content_digest(db) == PINNED_SG_CONTENT  # every command, event and transfer
+    assert _digest(db) == PINNED_SG  # and the chain
 
 
 def test_a_random_game_with_an_undo_a_rewind_and_a_snapshot_is_stored_as_pinned(
