@@ -109,3 +109,16 @@ def test_undo_words_diff_and_state_read_the_same_from_a_long_random_game(tmp_pat
         assert planned == actions.undo_plan(game, game.events())
     _same_as_every_event(game)
     game.close()
+
+
+def test_the_view_of_a_game_reads_nothing_from_the_ledger(tmp_path: Path,
+                                                          monkeypatch) -> None:
+    game = record(tmp_path / "t.db", SG)
+
+    def unread(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the view read the ledger")
+
+    monkeypatch.setattr(game.ledger, "events", unread)
+    monkeypatch.setattr(game.ledger, "history", unread)
+    view = table_view(game)
+    assert view.head_seq == game.head_seq and view.landed is not None
