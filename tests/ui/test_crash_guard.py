@@ -87,10 +87,11 @@ def test_a_key_whose_menu_cannot_be_built_is_logged_and_said_and_the_window_goes
         keys(qtbot, window, "32")  # Bob 3+2 to Reading Railroad: "buy" is on the menu now
     before = rows(window)
 
-    def broken(event: object, board: object) -> str:  # as describe once did for a house auction
+    def broken(table: object, event: object, entries: object = None) -> str:
+        # as describe once did for a house auction
         raise TypeError("list indices must be integers or slices, not NoneType")
 
-    monkeypatch.setattr(actions, "describe", broken)
+    monkeypatch.setattr(actions, "say", broken)
     window.refresh([])  # the menu is to be built again (as after any entry): it raises inside Qt
     keys(qtbot, window, "b")
 
