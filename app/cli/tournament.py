@@ -67,11 +67,15 @@ def _stage(text: str) -> Stage:
 @click.option("--stage", "stages", multiple=True, metavar="NAME:SIZE:ADVANCE:score|table",
               help="A stage, in order (default: the profile's; SG: Qualifying:4:16:score, "
               "Semi-final:4:1:table, Final:4:3:table).")
+@click.option("--board", default=None, metavar="ID",
+              help="The board every table plays on: a shipped board or your own edition "
+              "(default: the profile's).")
 def create(name: str, profile: str, tid: str | None, minutes: int | None,
-           stages: tuple[str, ...]) -> None:
+           stages: tuple[str, ...], board: str | None) -> None:
     """Create a tournament with its stages."""
     t = _do(lambda: tournaments.create(name, profile, tid=tid, minutes=minutes,
-                                       stages=[_stage(s) for s in stages] or None))
+                                       stages=[_stage(s) for s in stages] or None,
+                                       board=board))
     click.echo(f"tournament {t.id} created: " + "; ".join(
         f"{s.name}: tables of {s.table_size}, "
         f"{'top' if s.advance_by == 'score' else 'each table top'} {s.advance} "

@@ -137,13 +137,19 @@ def _update(tid: str, change: Callable[[Tournament], Tournament]) -> Tournament:
 # Making and entering -----------------------------------------------------------------------
 
 def create(name: str, profile: str, *, tid: str | None = None, minutes: int | None = None,
-           stages: Sequence[Stage] | None = None) -> Tournament:
+           stages: Sequence[Stage] | None = None, board: str | None = None) -> Tournament:
     """A new tournament with the profile's default stages (SG Advancement Criteria) unless
-    `stages` are given; refused if a tournament with its id exists."""
+    `stages` are given, every table on `board` (a shipped board or the user's own edition;
+    None: the profile's); refused if a tournament with its id exists or the board is unknown
+    or cannot be played (BadInput, DataFileError), before anything is written."""
     rules = rulebook.profile(profile)
+    if board is not None:
+        rulebook.table(rules.id, board)  # raises for an unknown board or one that cannot load
     sizes = tuple(n for n in (4, 5) if rules.players_min <= n <= rules.players_max)
     t = new_tournament(name, rules.id, sizes, stages=tuple(stages) if stages else None,
                        minutes=minutes, tid=tid)
+    if board is not None:
+        t = t.model_copy(update={"board": board})
     if tournament_path(t.id).exists():
         raise TournamentError(f"a tournament {t.id!r} exists already")
     save(t)
@@ -192,9 +198,11 @@ def table_card(t: Tournament, stage: str, table: int) -> dict[str, Any]:
     in seat order, profile, labels) without the roll-off, which is thrown at the table."""
     name = t.stage(stage).name
     seats = [t.seat_name(p) for p in drawn_table(t, name, table).players]
-    return {"type": "new_game", "profile": t.profile, "players": seats,
+    card = {"type": "new_game", "profile": t.profile, "players": seats,
             "label": default_label(t.name, name, str(table)), "tournament": t.name,
             "round": name, "table": str(table)}
+    # The tournament's board, when it has one, is every table's (else the profile's).
+    return card | ({"board": t.board} if t.board else {})
 
 
 def table_cards(tid: str, stage: str) -> list[dict[str, Any]]:
@@ -273,7 +281,8 @@ def attach(tid: str, stage: str, table: int, path: Path) -> Tournament:
         game_id = game.game_id
     finally:
         game.close()
-    differ = [k for k in ("players", "round", "table", "profile") if opening.get(k) != card[k]]
+    differ = [k for k in ("players", "round", "table", "profile", *(("board",) if t.board else ()))
+              if opening.get(k) != card.get(k)]
     if differ:
         raise TournamentError(f"{path}: not {card['label']}'s game: its {', '.join(differ)} "
                               "differ from the draw")

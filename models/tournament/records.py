@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from models.edition_ids import EditionId
 from models.errors import BadInput
 from models.tournament.seating import SIZES
 
@@ -120,6 +121,9 @@ class Tournament(_Frozen):
     id: Slug
     name: Annotated[str, Field(min_length=1, max_length=80)]
     profile: str
+    # The board edition every table plays on (checked against the known boards when set);
+    # None, as in files made before it existed: the profile's own board.
+    board: EditionId | None = None
     minutes: int | None = Field(default=None, ge=1, le=600)
     sizes: tuple[int, ...] = SIZES  # the table sizes the profile seats (SG: 4 only)
     breakers: tuple[Breaker, ...] = ("wins", "best_game")

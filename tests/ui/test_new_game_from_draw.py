@@ -117,3 +117,15 @@ def test_a_started_table_cannot_be_picked_and_by_hand_frees_the_fields(
     again.draw.tournament.setCurrentIndex(0)  # No: typed by hand
     assert again.drawn is None
     assert not again.seats[0].isReadOnly() and again.profile.isEnabled()
+
+
+def test_a_tournament_with_a_board_shows_its_board_on_every_tables_form(
+        qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BANKER_DATA_DIR", str(tmp_path / "data"))
+    t = tournaments.create("Board Open", "sg-championship", board="classic-uk")
+    tournaments.add_players(t.id, [Player(id=f"B{n}", name=f"Player {n}") for n in range(1, 5)])
+    tournaments.draw(t.id, "Qualifying", seed=3)
+    dialog = NewGameForm(lambda *_: tmp_path, from_draw=lambda *_: tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.draw.choose(t.id, 1)
+    assert dialog.board.currentData() == "classic-uk" and not dialog.board.isEnabled()

@@ -224,7 +224,9 @@ class NewGameForm(KeyboardForm):
                 widget.setText(text)
             for number, seat in enumerate(self.seats):
                 seat.setText(card["players"][number] if number < len(card["players"]) else "")
-            self.board.setCurrentIndex(0)
+            # The tournament's board (when it has one), else the profile's (the first item).
+            self.board.setCurrentIndex(max(self.board.findData(card.get("board")), 0)
+                                       if card.get("board") else 0)
             self._show_length(entry["minutes"])
             self.messages.say(f"{card['label']} from the draw: check the players are in their "
                               "seats, type the roll-off as thrown, and start.")

@@ -53,6 +53,11 @@ class NewTournamentDialog(FormDialog):
                 self.profile.addItem(edition.name, edition.id)
         found = self.profile.findData("sg-championship")
         self.profile.setCurrentIndex(max(found, 0))
+        self.board = QComboBox()
+        self.board.addItem("the profile's", None)
+        for edition in rulebook.editions("board"):
+            if edition.problem is None:
+                self.board.addItem(f"{edition.name} ({edition.id})", edition.id)
         self.minutes = QSpinBox()
         self.minutes.setRange(0, 600)
         self.minutes.setSpecialValueText("the profile's")
@@ -62,7 +67,8 @@ class NewTournamentDialog(FormDialog):
         self.stages.setPlaceholderText(STAGES_HINT)
         self.stages.setMinimumSize(520, 130)
         for label, widget in (("&Name", self.name), ("&Id", self.tid),
-                              ("&Profile", self.profile), ("Game &length", self.minutes),
+                              ("&Profile", self.profile), ("&Board", self.board),
+                              ("Game &length", self.minutes),
                               ("&Stages", self.stages)):
             self.form.addRow(label, widget)
         self.created: str | None = None
@@ -71,6 +77,7 @@ class NewTournamentDialog(FormDialog):
         t = tournaments.create(self.name.text().strip(), str(self.profile.currentData()),
                                tid=self.tid.text().strip() or None,
                                minutes=self.minutes.value() or None,
-                               stages=parse_stages(self.stages.toPlainText()) or None)
+                               stages=parse_stages(self.stages.toPlainText()) or None,
+                               board=self.board.currentData())
         self.created = t.id
         return f"Tournament {t.name} created (id {t.id}): " + "; ".join(stage_words(t))
