@@ -8,7 +8,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from models.tournament.checkin import marks, next_in_line, present_entrants, standbys
 from models.tournament.records import (
+    CheckIn,
+    CheckInStatus,
     Draw,
     DrawnTable,
     Player,
@@ -153,7 +156,7 @@ def draw(t: Tournament, stage: str, seed: int, at: datetime) -> Tournament:
     chosen = t.stage(stage)
     if t.started(chosen.name):
         raise TournamentError(f"the {chosen.name} round has started: its draw stands")
-    players = entrants(t, chosen.name)
+    players = present_entrants(t, chosen.name)  # every entrant until a roll call begins
     try:
         tables = draw_tables(players, seed, chosen.table_size, t.sizes)
     except SeatingError as e:
@@ -238,3 +241,80 @@ def rule_tie(t: Tournament, stage: str, order: list[str], judge: str, reason: st
     ruling = Ruling(stage=name, table=tie.table, order=tuple(order), judge=judge, reason=reason,
                     at=at)
     return _changed(t, rulings=(*t.rulings, ruling))
+
+
+# The roll call before a draw (see models.tournament.checkin) -------------------------------
+
+def check_in(t: Tournament, stage: str, players: list[str], by: str,
+             at: datetime) -> Tournament:
+    """Mark the stage's entrants present (`by`: who at the desk); a draw already made is
+    superseded only if it did not seat them."""
+    return _roll_call(t, stage, [(p, "present", None) for p in players], by, at, "checked in")
+
+
+def mark_absent(t: Tournament, stage: str, players: list[str], by: str,
+                at: datetime) -> Tournament:
+    """Mark the stage's entrants (or a standby called in) absent from its round, for this stage
+    only (a withdrawal is for good). After the draw it supersedes the draw, as a withdrawal
+    does; once the round has started the table rules (declared bankrupt)."""
+    return _roll_call(t, stage, [(p, "absent", None) for p in players], by, at,
+                      "marked absent")
+
+
+def call_standby(t: Tournament, stage: str, absent: str, by: str, at: datetime,
+                 standby: str | None = None) -> Tournament:
+    """Call in a standby to fill the seat of `absent` (a qualifier marked absent): `standby`
+    must be next in line (checkin.next_in_line); None: the first next in line."""
+    name = t.stage(stage).name
+    t.player(absent)
+    found = marks(t, name)
+    if absent not in entrants(t, name) or found.get(absent) is None \
+            or found[absent].status != "absent":
+        raise TournamentError(f"{t.seat_name(absent)} is not marked absent from the {name}: "
+                              "a standby fills only an absent qualifier's seat")
+    taken = standbys(t, name).get(absent)
+    if taken is not None:
+        raise TournamentError(f"{t.seat_name(taken)} already fills {t.seat_name(absent)}'s "
+                              f"seat in the {name}")
+    line = next_in_line(t, name, absent)
+    if not line:
+        raise TournamentError(f"no standby is left for {t.seat_name(absent)}'s seat in the "
+                              f"{name}")
+    chosen = line[0] if standby is None else standby
+    if chosen not in line:
+        t.player(chosen)
+        raise TournamentError(
+            f"{t.seat_name(chosen)} is not next in line for {t.seat_name(absent)}'s seat: "
+            f"{' or '.join(t.seat_name(p) for p in line)} (the {t.stages[t.index(name) - 1].name} "
+            "ranking; mark one absent to pass them over)")
+    return _roll_call(t, name, [(chosen, "standby", absent)], by, at,
+                      f"called in for {t.seat_name(absent)}")
+
+
+def _roll_call(t: Tournament, stage: str,
+               entries: list[tuple[str, CheckInStatus, str | None]], by: str,
+               at: datetime, done: str) -> Tournament:
+    name = t.stage(stage).name
+    if t.started(name):
+        raise TournamentError(
+            f"the {name} round has started: a player missing at the start of the game is "
+            "ruled at the table (RULES.md Table officials: declared bankrupt)")
+    base, found, gone = entrants(t, name), marks(t, name), t.withdrawn_before(name)
+    for player, status, _ in entries:
+        t.player(player)
+        if player in gone:
+            raise TournamentError(f"{t.seat_name(player)} is withdrawn from the {name}")
+        called = found.get(player) is not None and found[player].status == "standby"
+        if status != "standby" and player not in base and not called:
+            raise TournamentError(f"{t.seat_name(player)} is not in the {name}: a standby is "
+                                  "called in for an absent player's seat")
+    made = tuple(CheckIn(player=p, stage=name, status=status, by=by, at=at, replaces=replaces)
+                 for p, status, replaces in entries)
+    changed = _changed(t, check_ins=t.check_ins + made)
+    drawn = t.draw(name)
+    if drawn is not None and set(present_entrants(changed, name, unmarked_present=True)) \
+            != set(drawn.entrants):
+        why = (f"{', '.join(t.seat_name(p) for p, _, _ in entries)} {done} at "
+               f"{at:%Y-%m-%d %H:%M} by {by}")
+        changed = _changed(changed, draws=_without_draw(changed, name, why))
+    return changed

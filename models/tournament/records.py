@@ -63,6 +63,22 @@ class Withdrawal(_Frozen):
     at: datetime
 
 
+CheckInStatus = Literal["present", "absent", "standby"]
+
+
+class CheckIn(_Frozen):
+    """One mark of a stage's roll call, kept like withdrawals (append-only: the latest mark of
+    a player in a stage counts): present, absent (a no-show for this stage only), or a standby
+    called in to fill the seat of `replaces` (a qualifier marked absent)."""
+
+    player: PlayerId
+    stage: str
+    status: CheckInStatus
+    by: Annotated[str, Field(min_length=1, max_length=40, pattern=r"^\S(.*\S)?$")]
+    at: datetime
+    replaces: PlayerId | None = None  # a standby's: the absent player whose seat they fill
+
+
 class DrawnTable(_Frozen):
     number: int
     players: tuple[PlayerId, ...]  # seat order, clockwise from seat 1
@@ -130,6 +146,7 @@ class Tournament(_Frozen):
     players: tuple[Player, ...] = ()
     stages: tuple[Stage, ...]
     withdrawals: tuple[Withdrawal, ...] = ()
+    check_ins: tuple[CheckIn, ...] = ()  # files made before the roll call have none: all present
     draws: tuple[Draw, ...] = ()
     games: tuple[TableGameRef, ...] = ()
     results: tuple[TableResult, ...] = ()
