@@ -63,7 +63,7 @@ def test_the_draw_after_the_roll_call_seats_exactly_the_players_present() -> Non
 
 def test_once_the_roll_call_has_begun_an_unmarked_entrant_stops_the_draw() -> None:
     t = check_in(entered(12), "Qualifying", ["P1", "P2"], DESK, AT)
-    with pytest.raises(TournamentError, match="mark Player 3, .*Player 12 present or absent"):
+    with pytest.raises(TournamentError, match=r"mark Player 3, .*Player 12 present or absent"):
         draw(t, "Qualifying", 1, AT)
     lines = roll_call(t, "Qualifying")
     assert [x.status for x in lines[:3]] == ["present", "present", "unmarked"]
