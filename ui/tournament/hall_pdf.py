@@ -1,0 +1,198 @@
+"""The hall's printouts as PDF (A4, large type read from a few metres): a card per table, the
+draw's wall sheet, and each table's blank scoresheet pre-filled with its tournament, stage, table
+and seats. The content comes from app/tournament/hall.py; only the layout is here."""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, QSizeF, Qt
+from PySide6.QtGui import QFont, QFontMetricsF, QPagedPaintDevice, QPainter, QPdfWriter, QTextDocument
+
+from app.tournament.hall import HallPrint, HallTable
+from ui import printing
+from ui.scoresheet.sheet_html import SIGNATURE, TIE_NAMES, style
+
+FAMILY = "DejaVu Sans"
+LINE = "____________________"
+__all__ = ["cards_pdf", "draw_sheet_html", "draw_sheet_pdf", "scoresheets_html", "scoresheets_pdf"]
+
+
+# The table cards: one A4 page a table, painted ------------------------------------------------
+
+def cards_pdf(data: HallPrint, path: Path, paper: str = "a4") -> int:
+    """Write a card per table (the table's number huge, the seats in order with their names,
+    the banker's and judge's lines), all or nothing; returns the number of pages. Needs a
+    QGuiApplication; raises OSError when the file could not be written."""
+    title = f"{data.tournament}: {data.stage} table cards"
+    return printing.write_pdf(path, lambda part: printing.render_pdf(
+        part, title, paper, lambda writer: _paint_cards(data, writer)))
+
+
+def _paint_cards(data: HallPrint, writer: QPdfWriter) -> int:
+    page = writer.pageLayout().paintRectPixels(writer.resolution())
+    width, height = float(page.width()), float(page.height())
+    painter = QPainter(writer)
+    try:
+        for number, table in enumerate(data.tables):
+            if number:
+                writer.newPage()
+            _paint_card(painter, data, table, width, height)
+    finally:
+        painter.end()
+    return len(data.tables)
+
+
+def _paint_card(painter: QPainter, data: HallPrint, table: HallTable, width: float,
+                height: float) -> None:
+    unit = height / 100  # the card is laid out in hundredths of the page's height
+    centre = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter
+    left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+    _text(painter, QRectF(0, 0, width, 4 * unit), data.tournament, 22, centre)
+    _text(painter, QRectF(0, 4 * unit, width, 4 * unit), data.stage, 24, centre, bold=True)
+    _text(painter, QRectF(0, 10 * unit, width, 5 * unit), "TABLE", 40, centre)
+    _text(painter, QRectF(0, 14 * unit, width, 33 * unit), str(table.number), 250, centre,
+          bold=True)
+    top, row = 49 * unit, min(8.0, 40 / max(len(table.seats), 1)) * unit
+    for seat in table.seats:
+        _text(painter, QRectF(0, top, width * 0.22, row), f"Seat {seat.number}", 28, left)
+        _text(painter, QRectF(width * 0.22, top, width * 0.78, row), seat.name, 40, left,
+              bold=True)
+        top += row
+    painter.setPen(Qt.GlobalColor.black)
+    painter.drawLine(0, int(top + unit), int(width), int(top + unit))
+    for words, name in (("Banker", table.banker), ("Judge", table.judge)):
+        top += 6 * unit
+        _text(painter, QRectF(0, top - 4 * unit, width, 5 * unit), f"{words}: {name or LINE}",
+              26, left)
+    foot = f"{data.rules} · draw seed {data.seed}"
+    _text(painter, QRectF(0, 96 * unit, width, 4 * unit), foot, 11, centre,
+          colour=Qt.GlobalColor.darkGray)
+
+
+def _text(painter: QPainter, box: QRectF, text: str, points: float,
+          align: Qt.AlignmentFlag, *, bold: bool = False,
+          colour: Qt.GlobalColor = Qt.GlobalColor.black) -> None:
+    """Draw `text` in `box` at `points`, smaller when it would not fit the box's width."""
+    font = QFont(FAMILY)
+    font.setBold(bold)
+    font.setPointSizeF(points)
+    device = painter.device()
+    while points > 8 and QFontMetricsF(font, device).horizontalAdvance(text) > box.width():
+        points *= 0.92
+        font.setPointSizeF(points)
+    painter.setFont(font)
+    painter.setPen(colour)
+    painter.drawText(box, int(align), text)
+
+
+# The draw's wall sheet -------------------------------------------------------------------------
+
+def draw_sheet_html(data: HallPrint) -> str:
+    """The wall sheet: every table with its seats in order, then every player by name with
+    their table and seat (Qt's rich-text subset)."""
+    e = escape
+    most = max((len(t.seats) for t in data.tables), default=0)
+    head = "<th align='left'>Table</th>" + "".join(
+        f"<th align='left'>Seat {n}</th>" for n in range(1, most + 1))
+    rows = "".join(
+        f"<tr><td><span class='number'>{t.number}</span></td>" + "".join(
+            f"<td>{e(s.name)}</td>" for s in t.seats) + "<td></td>" * (most - len(t.seats))
+        + "</tr>" for t in data.tables)
+    options = "".join(f"<br/>{e(o)}" for o in data.options)
+    found = "".join(f"<tr><td>{e(name)}</td><td>{e(pid)}</td><td>table {table}</td>"
+                    f"<td>seat {seat}</td></tr>" for name, pid, table, seat in data.index())
+    return (f"<html><head><style>body {{ font-family: '{FAMILY}'; font-size: 20pt; }} "
+            ".title { font-size: 30pt; font-weight: bold; } .number { font-size: 34pt; "
+            "font-weight: bold; } th { background: #e8e8e8; } .sub { font-size: 12pt; "
+            "color: #444; }</style></head><body>"
+            f"<p class='title'>{e(data.tournament)}<br/>{e(data.stage)}: the draw</p>"
+            f"<p class='sub'>{e(data.rules)} · drawn {e(data.drawn_at)}{options}</p>"
+            "<table border='1' cellspacing='0' cellpadding='6' width='100%'>"
+            f"<thead><tr>{head}</tr></thead>{rows}</table>"
+            "<p class='title' style='page-break-before: always'>Find your seat</p>"
+            "<table border='0' cellspacing='0' cellpadding='4' width='100%'>"
+            f"{found}</table></body></html>")
+
+
+def draw_sheet_pdf(data: HallPrint, path: Path, paper: str = "a4") -> int:
+    """Write the draw's wall sheet (landscape), all or nothing; returns the number of pages."""
+    title = f"{data.tournament}: {data.stage} draw"
+
+    def render(part: Path) -> int:
+        writer = printing.pdf_writer(part, title, paper, landscape=True)
+        pages = _paint_html(writer, draw_sheet_html(data),
+                            f"{data.tournament} · {data.stage} · draw seed {data.seed}")
+        del writer  # the file is finished and closed when the writer goes
+        return pages
+
+    return printing.write_pdf(path, render)
+
+
+def _paint_html(device: QPagedPaintDevice, text: str, foot: str) -> int:
+    def laid_out(body: QSizeF) -> QTextDocument:
+        doc = QTextDocument()
+        doc.setHtml(text)
+        doc.documentLayout().setPaintDevice(device)
+        doc.setPageSize(body)
+        return doc
+
+    return printing.paint_pages(device, laid_out, foot)
+
+
+# The pre-filled scoresheets: one page a table ------------------------------------------------
+
+def scoresheets_html(data: HallPrint) -> str:
+    """Every table's blank scoresheet, one a page: the sheet's header filled in (tournament,
+    round, table, rules, length), each seat's name with empty lines for deeds, cash and total,
+    and the signature lines (the look of ui/scoresheet's sheet)."""
+    parts = [f"<html><head><style>{style(1.0)} td.blank {{ height: 14pt; }}</style></head>"
+             "<body>"]
+    for number, table in enumerate(data.tables):
+        parts.append(_sheet(data, table, first=number == 0))
+    parts.append("</body></html>")
+    return "".join(parts)
+
+
+def _sheet(data: HallPrint, table: HallTable, *, first: bool) -> str:
+    e = escape
+    minutes = f"{data.minutes} minutes" if data.minutes else "untimed"
+    rows = [("Round", data.stage), ("Table", str(table.number)), ("Date", ""),
+            ("Rules", f"{data.profile} ({data.board})"), ("Game length", minutes),
+            ("Ended", ""), ("Banker", table.banker or ""), ("Judge", table.judge or "")]
+    breaker = "" if first else " style='page-break-before: always'"
+    parts = [f"<h1{breaker}>{e(data.tournament)} — Scoresheet</h1><table class='head' "
+             "width='100%'>"]
+    for index in range(0, len(rows), 2):
+        parts.append("<tr>" + "".join(f"<td><b>{e(k)}:</b> {e(v) or LINE}</td>"
+                                      for k, v in rows[index:index + 2]) + "</tr>")
+    parts.append("</table>")
+    blank = 6 if len(table.seats) <= 4 else 4
+    for seat in table.seats:
+        parts.append(
+            f"<div class='player'><span class='pos'>Seat {seat.number}</span> &nbsp; "
+            f"<span class='name'>{e(seat.name)}</span> ({e(seat.player)}) — place: ______"
+            "<table class='deeds' width='100%' cellspacing='0'><tr><th>Deed</th>"
+            "<th>Buildings</th><th>Mortgaged</th><th align='right'>Deed value</th>"
+            "<th align='right'>Buildings value</th></tr>"
+            + "<tr><td class='blank'></td><td></td><td></td><td></td><td></td></tr>" * blank
+            + "".join(f"<tr><td colspan='3'>{what}</td><td colspan='2'></td></tr>"
+                      for what in ("Property", "Cash"))
+            + "<tr class='total'><td colspan='3'>Total</td><td colspan='2'></td></tr></table>"
+            f"Signature: {SIGNATURE}</div>")
+    ties = ", ".join(TIE_NAMES.get(t, t) for t in data.tie_breakers)
+    parts.append(f"<table width='100%' class='sign'><tr><td>Banker: {SIGNATURE}</td>"
+                 f"<td>Judge: {SIGNATURE}</td></tr></table><p class='foot'>Net worth per "
+                 f"{e(data.profile)}{'; ties broken by ' + e(ties) if ties else ''}. Blank "
+                 "sheet printed from the draw; the app's own sheet, from the ledger, is the one "
+                 "signed where the game is recorded.</p>")
+    return "".join(parts)
+
+
+def scoresheets_pdf(data: HallPrint, path: Path, paper: str = "a4") -> int:
+    """Write every table's pre-filled blank scoresheet, all or nothing; returns the pages."""
+    title = f"{data.tournament}: {data.stage} scoresheets"
+    return printing.write_pdf(path, lambda part: printing.render_pdf(
+        part, title, paper, lambda writer: _paint_html(
+            writer, scoresheets_html(data), f"{data.tournament} · {data.stage} · scoresheets")))
