@@ -73,12 +73,20 @@ GROUP_HELP = {
     },
     "tournament": {
         "add-players": "Enter players (before the first round starts).",
+        "absent": "Mark players absent from the stage's round (a draw that seated them is set "
+                  "aside).",
         "attach": "Take in a table's game file played apart (its opening must match the draw).",
+        "check-in": "Mark players present for the stage's draw (once one is marked, all must be).",
         "create": "Create a tournament with its stages.",
         "draw": "Draw the stage's seating at random from a recorded seed.",
+        "print": "Print the stage's draw for the hall as PDF: table cards, the draw sheet, "
+                 "scoresheets.",
         "publish": "Publish the standings (no contact detail ever): CSV, HTML page, printed PDF.",
         "results": "Read each table's collected scoresheet into the standings (never typed in).",
+        "roll-call": "Who is present, absent, a standby, withdrawn or unmarked for the stage's "
+                     "draw.",
         "rule": "Rule a tie: every tied player's id, in the order decided (the first advance).",
+        "standby": "Call in the next standby to fill an absent qualifier's seat.",
         "standings": "The stage's standings: advancement, ties for the head judge, close calls "
                      "and why.",
         "start-table": "Start a table's game from the draw: the banker gives only the roll-off "
@@ -99,6 +107,7 @@ def commands() -> click.Group:
     import ui.judge.command  # noqa: PLC0415 (registers `banker judge`)
     import ui.tournament.command  # noqa: F401, PLC0415 (registers tournament-window)
     from ui.scoresheet.command import main as cli  # noqa: PLC0415
+    from ui.tournament import print_command as _hall  # noqa: F401, PLC0415 (`tournament print`)
     from ui.tournament import publish_command as _tournament  # noqa: F401, PLC0415 (`tournament`)
 
     return cli

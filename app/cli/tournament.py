@@ -131,6 +131,70 @@ def draw(tid: str, stage: str, seed: int | None) -> None:
                    + ", ".join(t.seat_name(p) for p in table.players))
 
 
+BY = click.option("--by", default="the desk", show_default=True,
+                  help="Who marks it (a name, recorded with the time).")
+
+
+@tournament_group.command("check-in")
+@click.argument("tid")
+@click.argument("stage")
+@click.argument("players", nargs=-1, required=True)
+@BY
+def check_in(tid: str, stage: str, players: tuple[str, ...], by: str) -> None:
+    """Mark players present for the stage's draw (once one is marked, all must be)."""
+    _do(lambda: tournaments.check_in(tid, stage, players, by))
+    click.echo(f"present: {', '.join(players)}")
+
+
+@tournament_group.command("absent")
+@click.argument("tid")
+@click.argument("stage")
+@click.argument("players", nargs=-1, required=True)
+@BY
+def absent(tid: str, stage: str, players: tuple[str, ...], by: str) -> None:
+    """Mark players absent from the stage's round (a draw that seated them is set aside)."""
+    t = _do(lambda: tournaments.mark_absent(tid, stage, players, by))
+    name = t.stage(stage).name
+    click.echo(f"absent from the {name}: {', '.join(players)}"
+               + ("; its draw must be made again" if t.draw(name) is None
+                  and any(d.stage == name for d in t.draws) else ""))
+
+
+@tournament_group.command("standby")
+@click.argument("tid")
+@click.argument("stage")
+@click.argument("absent_player", metavar="ABSENT")
+@click.option("--player", "standby", default=None,
+              help="The standby to call in (default: the next in the ranking of the stage "
+              "before); refused unless next in line.")
+@BY
+def standby(tid: str, stage: str, absent_player: str, standby: str | None, by: str) -> None:
+    """Call in the next standby to fill an absent qualifier's seat."""
+    t = _do(lambda: tournaments.call_standby(tid, stage, absent_player, by, standby))
+    called = t.check_ins[-1]
+    click.echo(f"{t.seat_name(called.player)} ({called.player}) called in for "
+               f"{t.seat_name(absent_player)} in the {called.stage}")
+
+
+@tournament_group.command("roll-call")
+@click.argument("tid")
+@click.argument("stage")
+@click.option("--json", "as_json", is_flag=True, help="Each player's mark as JSON.")
+def roll_call(tid: str, stage: str, as_json: bool) -> None:
+    """Who is present, absent, a standby, withdrawn or unmarked for the stage's draw."""
+    lines = _do(lambda: tournaments.roll_call(tid, stage))
+    if as_json:
+        click.echo(dumps([x.model_dump() for x in lines]))
+        return
+    for x in lines:
+        mark = f"  ({x.by}, {x.at})" if x.by else ""
+        instead = f" for {x.replaces}" if x.replaces else ""
+        click.echo(f"{x.status + instead:<20} {x.player:<10} {x.name}{mark}")
+    counts = {s: sum(1 for x in lines if x.status == s)
+              for s in ("present", "standby", "absent", "unmarked")}
+    click.echo(", ".join(f"{n} {s}" for s, n in counts.items()))
+
+
 @tournament_group.command("tables")
 @click.argument("tid")
 @click.argument("stage")

@@ -24,11 +24,16 @@ from models.edition_ids import id_problem
 from models.errors import BadInput, BankerError
 from models.tournament.changes import add_players as _add_players
 from models.tournament.changes import attach_game as _attach_game
+from models.tournament.changes import call_standby as _call_standby
+from models.tournament.changes import check_in as _check_in
 from models.tournament.changes import draw as _draw
 from models.tournament.changes import drawn_table, new_tournament
+from models.tournament.changes import mark_absent as _mark_absent
 from models.tournament.changes import record_results as _record_results
 from models.tournament.changes import rule_tie as _rule_tie
 from models.tournament.changes import withdraw as _withdraw
+from models.tournament.checkin import RollCallLine
+from models.tournament.checkin import roll_call as _roll_call
 from models.tournament.records import Player, Stage, TableGameRef, Tournament, TournamentError
 from models.tournament.standings import StageStandings
 from models.tournament.standings import standings as _standings
@@ -189,6 +194,31 @@ def draw(tid: str, stage: str, seed: int | None = None, now: Now = utc_now) -> T
     """Seat the stage at random; the seed (a fresh random one unless given) is recorded."""
     chosen = secrets.randbits(63) if seed is None else seed
     return _update(tid, lambda t: _draw(t, stage, chosen, now()))
+
+
+# The roll call before a draw (models.tournament.checkin) -----------------------------------
+
+def roll_call(tid: str, stage: str) -> tuple[RollCallLine, ...]:
+    """The stage's entrants with their marks: present, absent, standby, withdrawn, unmarked."""
+    return _roll_call(load(tid), stage)
+
+
+def check_in(tid: str, stage: str, players: Sequence[str], by: str,
+             now: Now = utc_now) -> Tournament:
+    """Mark the stage's entrants present; the draw then seats those present."""
+    return _update(tid, lambda t: _check_in(t, stage, list(players), by, now()))
+
+
+def mark_absent(tid: str, stage: str, players: Sequence[str], by: str,
+                now: Now = utc_now) -> Tournament:
+    """Mark players absent from the stage's round (a draw that seated them is superseded)."""
+    return _update(tid, lambda t: _mark_absent(t, stage, list(players), by, now()))
+
+
+def call_standby(tid: str, stage: str, absent: str, by: str, standby: str | None = None,
+                 now: Now = utc_now) -> Tournament:
+    """Call in the standby next in line (or `standby`, if next in line) for `absent`'s seat."""
+    return _update(tid, lambda t: _call_standby(t, stage, absent, by, now(), standby))
 
 
 # The tables' games -------------------------------------------------------------------------
