@@ -14,6 +14,7 @@ from models.tournament.records import (
     CheckInStatus,
     Draw,
     DrawnTable,
+    DrawOptions,
     Player,
     PlayerResult,
     Ruling,
@@ -26,7 +27,7 @@ from models.tournament.records import (
     default_stages,
     slug_of,
 )
-from models.tournament.seating import SIZES, SeatingError, draw_tables
+from models.tournament.seating import SIZES, SeatingError, seat
 from models.tournament.standings import entrants, standings
 
 
@@ -149,22 +150,48 @@ def _without_draw(t: Tournament, stage: str, why: str) -> tuple[Draw, ...]:
 
 # Draws, games, results, rulings ------------------------------------------------------------
 
-def draw(t: Tournament, stage: str, seed: int, at: datetime) -> Tournament:
-    """Seat the stage's entrants at random from `seed` (recorded, so anyone can repeat it);
-    later stages draw within the qualified. Refused once the round has started."""
+def draw(t: Tournament, stage: str, seed: int, at: datetime,
+         options: DrawOptions | None = None) -> Tournament:
+    """Seat the stage's entrants from `seed` (recorded, so anyone can repeat it) with the
+    `options` (default: at random; see DrawOptions and seating.seat), recorded with the draw;
+    later stages draw within the qualified. Refused once the round has started, and a snake
+    draw of the first stage (no ranking yet) or a group naming an unknown player."""
 
     chosen = t.stage(stage)
     if t.started(chosen.name):
         raise TournamentError(f"the {chosen.name} round has started: its draw stands")
     players = present_entrants(t, chosen.name)  # every entrant until a roll call begins
+    opts = options or DrawOptions()
+    ranked_by = _ranked_by(t, chosen.name, opts)
     try:
-        tables = draw_tables(players, seed, chosen.table_size, t.sizes)
+        seated = seat(players, seed, method=opts.method, preferred=chosen.table_size,
+                      allowed=t.sizes, apart=[[t.player(p).id for p in g] for g in opts.apart],
+                      met=_earlier_tables(t, chosen.name) if opts.avoid_rematches else ())
     except SeatingError as e:
         raise TournamentError(f"the {chosen.name}: {e}") from e
-    made = Draw(stage=chosen.name, seed=seed, entrants=players, at=at,
-                tables=tuple(DrawnTable(number=n, players=p) for n, p in enumerate(tables, 1)))
+    made = Draw(stage=chosen.name, seed=seed, entrants=players, at=at, options=opts,
+                ranked_by=ranked_by, rematches=seated.rematches, together=seated.together,
+                fewest=seated.fewest, tables=tuple(
+                    DrawnTable(number=n, players=p) for n, p in enumerate(seated.tables, 1)))
     why = f"drawn again at {at:%Y-%m-%d %H:%M}"
     return _changed(t, draws=(*_without_draw(t, chosen.name, why), made))
+
+
+def _ranked_by(t: Tournament, stage: str, options: DrawOptions) -> str | None:
+    """The stage whose ranking seeds a snake draw: the one before (its advancing order)."""
+    if options.method != "snake":
+        return None
+    index = t.index(stage)
+    if index == 0:
+        raise TournamentError(f"the {stage} is the first stage: there is no ranking to seed a "
+                              "snake draw by; draw it at random")
+    return t.stages[index - 1].name
+
+
+def _earlier_tables(t: Tournament, stage: str) -> list[tuple[str, ...]]:
+    """Who has met: the tables of every earlier stage's draw that was played."""
+    return [table.players for s in t.stages[:t.index(stage)]
+            if (made := t.draw(s.name)) is not None for table in made.tables]
 
 
 def drawn_table(t: Tournament, stage: str, table: int) -> DrawnTable:

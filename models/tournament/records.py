@@ -84,15 +84,70 @@ class DrawnTable(_Frozen):
     players: tuple[PlayerId, ...]  # seat order, clockwise from seat 1
 
 
+DrawMethod = Literal["random", "snake"]
+
+
+class DrawOptions(_Frozen):
+    """How a stage is drawn: "random" from the seed, or "snake" by the previous stage's
+    ranking; rematches (pairs who sat at one table in an earlier stage) avoided where they can
+    be; groups (a club, a family) kept at different tables where they can be."""
+
+    method: DrawMethod = "random"
+    avoid_rematches: bool = False
+    apart: tuple[tuple[PlayerId, ...], ...] = ()
+
+    @model_validator(mode="after")
+    def _groups(self) -> DrawOptions:
+        for group in self.apart:
+            if len({p.casefold() for p in group}) < 2 or len(set(group)) != len(group):
+                raise ValueError(f"a group kept apart names 2 or more different players, "
+                                 f"each once: {', '.join(group)}")
+        return self
+
+
 class Draw(_Frozen):
-    """A stage's seating from its seed; a later draw of the same stage supersedes it."""
+    """A stage's seating from its seed; a later draw of the same stage supersedes it. Files
+    made before draw options load as random draws with no option."""
 
     stage: str
     seed: int
-    entrants: tuple[PlayerId, ...]  # in the order they were shuffled from
+    entrants: tuple[PlayerId, ...]  # in the order they were shuffled (or, snake, ranked) from
     tables: tuple[DrawnTable, ...]
     at: datetime
     superseded: str | None = None  # why it was replaced (a withdrawal, an entry, a redraw)
+    options: DrawOptions = DrawOptions()
+    ranked_by: str | None = None  # a snake draw: the stage whose ranking seeded it
+    # What the options could not avoid, and whether no draw could have had fewer.
+    rematches: tuple[tuple[PlayerId, PlayerId], ...] = ()
+    together: tuple[tuple[PlayerId, PlayerId], ...] = ()
+    fewest: bool = True
+
+    @property
+    def phrases(self) -> tuple[str, ...]:
+        """The draw's method and options in words, one phrase each (the draw sheet's lines)."""
+        o = self.options
+        said = [f"seeded snake by the {self.ranked_by or 'previous stage'} ranking (seed "
+                f"{self.seed})" if o.method == "snake" else f"random from seed {self.seed}"]
+        bound = ("the fewest any draw can have" if self.fewest
+                 else "the fewest the search found")
+        if o.avoid_rematches:
+            said.append(f"rematches avoided where possible: {_pairs(self.rematches)} meet "
+                        f"again, {bound}" if self.rematches
+                        else "rematches avoided: no pair from an earlier stage meets again")
+        if o.apart:
+            said.append("kept apart: " + "; ".join(", ".join(g) for g in o.apart) + (
+                f" ({_pairs(self.together)} share a table, {bound})" if self.together else ""))
+        return tuple(said)
+
+    @property
+    def words(self) -> str:
+        """The draw's method and options in one line (the CLI's and the window's)."""
+        return "; ".join(self.phrases)
+
+
+def _pairs(pairs: tuple[tuple[str, str], ...]) -> str:
+    shown = ", ".join(f"{a} & {b}" for a, b in pairs)
+    return f"{len(pairs)} pair{'s' * (len(pairs) != 1)} ({shown})"
 
 
 class TableGameRef(_Frozen):
