@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from app.datafolder.paths import data_dir
+from app.ledger import StoredEvent
 from app.table.anchors import HEAD_DIGITS, head_text
 from app.table.service import TableGame
 from models.errors import BadInput
@@ -25,7 +26,10 @@ def scoresheet(game: TableGame) -> dict[str, Any]:
     judges = sorted({e.actor_name for e in stored if e.actor_role == "judge"})
     info = game.ledger.game(game.game_id)
     clock = state.clock
-    players = [s.model_dump() | {"position_label": s.label} for s in score(table, state)]
+    lasted = _lasted(game, stored)
+    players = [s.model_dump() | {"position_label": s.label,
+                                 "lasted_ms": lasted.get(s.name) if s.bankrupt else None}
+               for s in score(table, state)]
     return {
         "header": {
             "tournament": opening.get("tournament"),
@@ -54,6 +58,18 @@ def scoresheet(game: TableGame) -> dict[str, Any]:
             "collected": state.locked,
         },
     }
+
+
+def _lasted(game: TableGame, stored: list[StoredEvent]) -> dict[str, int]:
+    """Each bankrupt player's game time lasted: the clock's elapsed ms at the entry that made
+    them bankrupt (a voided one does not count; 0 if the clock had not started). A game with no
+    clock records no time, so its players have none (RULES.md Tournament: ranking across
+    tables orders bankrupt players by place, then by the time they lasted)."""
+    if game.state is None or game.state.clock is None:
+        return {}
+    voided = game.timeline.voided
+    return {str(e.payload["player"]): e.clock_ms or 0 for e in stored
+            if e.type == "player_bankrupt" and e.command_no not in voided}
 
 
 def pdf_path(game: TableGame) -> Path:

@@ -247,26 +247,39 @@ def _table_result(t: Tournament, name: str, table: int, sheet: dict[str, Any]) -
         raise TournamentError(f"{name} table {table}: the sheet's players "
                               f"({', '.join(sorted(names))}) are not the table's "
                               f"({', '.join(sorted(seated))})")
+    # A sheet made before it named its tie-breakers or the time lasted records neither.
+    breakers = tuple(sheet.get("header", {}).get("tie_breakers") or ())
     return TableResult(stage=name, table=table, head=str(footer.get("head")), players=tuple(
         PlayerResult(player=seated[x["name"]], score=int(x["total"]), place=int(x["position"]),
                      tied=bool(x["tied"]), bankrupt=bool(x["bankrupt"]),
-                     decided_by=x.get("decided_by")) for x in lines))
+                     decided_by=x.get("decided_by"),
+                     tie_breaks=tuple(int((x.get("tie_breaks") or {}).get(b, 0))
+                                      for b in breakers),
+                     lasted_ms=x.get("lasted_ms")) for x in lines), tie_breakers=breakers)
 
 
 def rule_tie(t: Tournament, stage: str, order: list[str], judge: str, reason: str,
              at: datetime) -> Tournament:
-    """The head judge's ruling on a tie shown in the standings: `order` is every tied
-    player, in the order decided (those first advance)."""
+    """The head judge's ruling on a tie shown in the standings: `order` is the tied players
+    in the order decided (those first advance): every one of them, or only as many as the
+    seats the line falls inside (`Tie.seats`); the others stay level below the line."""
 
     name = t.stage(stage).name
     open_ties = standings(t, name).ties
-    tie = next((x for x in open_ties if set(x.players) == set(order)), None)
+    tie = next((x for x in open_ties if set(order) <= set(x.players)), None)
     if tie is None or len(order) != len(set(order)):
         shown = "; ".join(", ".join(x.players) for x in open_ties) or "none"
-        raise TournamentError(f"no open tie of exactly {', '.join(order)} in the {name} "
-                              f"(open ties: {shown})")
-    ruling = Ruling(stage=name, table=tie.table, order=tuple(order), judge=judge, reason=reason,
-                    at=at)
+        raise TournamentError(f"no open tie of exactly {', '.join(order)} nor one holding "
+                              f"them in the {name} (open ties: {shown})")
+    whole = set(order) == set(tie.players)
+    if not whole and len(order) != tie.seats:
+        raise TournamentError(
+            f"the tie at positions {tie.positions[0]}-{tie.positions[1]} of the {name} has "
+            f"{tie.seats} seat{'s' * (tie.seats != 1)} to settle: name {tie.seats} of its "
+            f"{len(tie.players)} players in the order decided (or every one of them), "
+            f"not {len(order)}")
+    ruling = Ruling(stage=name, table=tie.table, order=tuple(order),
+                    tied=() if whole else tie.players, judge=judge, reason=reason, at=at)
     return _changed(t, rulings=(*t.rulings, ruling))
 
 

@@ -168,6 +168,11 @@ class PlayerResult(_Frozen):
     tied: bool  # level with another on the sheet after every tie-breaker ("=2nd")
     bankrupt: bool
     decided_by: str | None = None  # the sheet's tie-breaker that separated equal totals
+    # The sheet's tie-breaker counts, in its TableResult's `tie_breakers` order (bankrupt: 0s);
+    # a bankrupt player's game time lasted (the clock at the bankruptcy). Results read before
+    # these were recorded have none: the counts are then left out of the ranking.
+    tie_breaks: tuple[int, ...] = ()
+    lasted_ms: int | None = None
 
 
 class TableResult(_Frozen):
@@ -175,6 +180,7 @@ class TableResult(_Frozen):
     table: int
     head: str  # the sheet's footer head: the ledger it came from can be checked against it
     players: tuple[PlayerResult, ...]
+    tie_breakers: tuple[str, ...] = ()  # the profile's sequence, as the sheet names it
 
 
 class Ruling(_Frozen):
@@ -183,6 +189,9 @@ class Ruling(_Frozen):
     stage: str
     table: int | None  # None: a tie across the stage's tables
     order: tuple[PlayerId, ...]
+    # The whole tie, when `order` names only the seats a line falls inside (the rest stay
+    # level below it); empty in a ruling that names every tied player.
+    tied: tuple[PlayerId, ...] = ()
     judge: PlayerName
     reason: Reason
     at: datetime

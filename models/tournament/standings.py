@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict
 
+from models.tournament.ranking import IN_AT_END, LASTED, PLACE, Count, Counts
 from models.tournament.records import (
-    BREAKER_WORDS,
     PlayerResult,
     Ruling,
     Stage,
@@ -46,6 +46,7 @@ class Tie(_Frozen):
     players: tuple[str, ...]
     score: int
     positions: tuple[int, int]
+    seats: int = 0  # how many of them the line(s) need placed: a ruling names those at least
 
 
 class CloseCall(_Frozen):
@@ -82,6 +83,7 @@ class _Entry:
     result: PlayerResult | None
     eligible: bool  # not withdrawn before the next stage
     key: tuple[int, ...] = ()
+    counts: tuple[Count, ...] = ()  # the key's counts after the score, in words
     ruling: Ruling | None = None
     position: int | None = None
     tied: bool = False
@@ -131,10 +133,12 @@ def standings(t: Tournament, stage: str) -> StageStandings:
                        for p in table.players)
     rulings = [r for r in t.rulings if r.stage == chosen.name]
     if chosen.advance_by == "score":
-        groups = [_rank(t, [e for e in entries if e.result], None, rulings)]
+        counts = Counts(t.breakers, [r for r in t.results if r.stage == chosen.name
+                                     and r.table in {n.number for n in made.tables}])
+        groups = [_rank(counts, [e for e in entries if e.result], None, rulings)]
     else:
-        groups = [_rank(t, [e for e in entries if e.result and e.table == n.number], n.number,
-                        rulings) for n in made.tables]
+        groups = [_rank(None, [e for e in entries if e.result and e.table == n.number],
+                        n.number, rulings) for n in made.tables]
     ties, advancing, calls = [], [], []
     for ranked in groups:
         found, going = _decide(chosen, last, ranked)
@@ -152,16 +156,16 @@ def standings(t: Tournament, stage: str) -> StageStandings:
         close_calls=tuple(CloseCall(player=e.player, name=e.name, reason=r) for e, r in calls))
 
 
-def _rank(t: Tournament, entries: list[_Entry], table: int | None,
+def _rank(counts: Counts | None, entries: list[_Entry], table: int | None,
           rulings: Sequence[Ruling]) -> list[list[_Entry]]:
-    """The entries in ranking order, as groups level on every count (a ruled group is split
-    into singles in the ruling's order); positions set as in sport, 1, 2, 2, 4."""
+    """The entries in ranking order, as groups level on every count (a ruling splits off the
+    players it names as singles in its order; the rest stay level below them); positions set
+    as in sport, 1, 2, 2, 4."""
     for e in entries:
         assert e.result is not None
-        if table is None:
-            wins = 1 if e.result.place == 1 else 0
-            counts = {"wins": wins, "best_game": e.result.score}
-            e.key = (e.result.score, *(counts[b] for b in t.breakers))
+        if counts is not None:  # across tables: score, then the counts (ranking.Counts)
+            e.counts = counts.of(e.result)
+            e.key = (e.result.score, *(c.value for c in e.counts))
         else:  # the scoresheet's place already carries its tie-breakers (SG Tie-Breaker Sequence)
             e.key = (-e.result.place,)
     ordered = sorted(entries, key=lambda e: e.key, reverse=True)
@@ -176,8 +180,9 @@ def _rank(t: Tournament, entries: list[_Entry], table: int | None,
         # A tie is ruled among the players still in (a withdrawn one is in no tie), so a ruling
         # matches the group's eligible players, or the whole group if it came before a withdrawal.
         live = {e.player for e in group if e.eligible}
-        ruling = next((r for r in reversed(rulings) if r.table == table and set(r.order) in (
-            live, {e.player for e in group})), None) if len(live) > 1 else None
+        ruling = next((r for r in reversed(rulings) if r.table == table and set(
+            r.tied or r.order) in (live, {e.player for e in group})), None) if len(
+            live) > 1 else None
         if ruling is None:
             ranked.append(group)
             continue
@@ -185,9 +190,11 @@ def _rank(t: Tournament, entries: list[_Entry], table: int | None,
             single = next(e for e in group if e.player == player)
             single.ruling = ruling
             ranked.append([single])
+        # The tied players the ruling did not name stay level below the seats it settled, and a
+        # withdrawn one level with the ruled comes after them, out of the running.
         rest = [e for e in group if e.player not in ruling.order]
         if rest:
-            ranked.append(rest)  # withdrawn, level with the ruled: after them, out of the running
+            ranked.append(rest)
     position = 1
     for group in ranked:
         for e in group:
@@ -208,11 +215,12 @@ def _decide(stage: Stage, last: bool, ranked: list[list[_Entry]]) -> tuple[list[
         live = [e for e in group if e.eligible]
         if not live:
             continue
-        if len(live) > 1 and any(k < line < k + len(live) for line in lines):
+        inside = [line for line in lines if k < line < k + len(live)]
+        if len(live) > 1 and inside:
             ties.append(Tie(table=live[0].table if stage.advance_by == "table" else None,
                             players=tuple(e.player for e in live),
                             score=live[0].result.score if live[0].result else 0,
-                            positions=(k + 1, k + len(live))))
+                            positions=(k + 1, k + len(live)), seats=max(inside) - k))
             for e in live:
                 e.status = "tie: the head judge rules"
         elif k < stage.advance:
@@ -287,8 +295,12 @@ def _score(e: _Entry) -> int:
 def _counts(t: Tournament, stage: Stage, e: _Entry) -> str:
     if stage.advance_by == "table":
         return f"score {_score(e)} and every scoresheet tie-breaker"
-    named = ", ".join(f"{BREAKER_WORDS[b]} {v}" for b, v in zip(t.breakers, e.key[1:],
-                                                                 strict=True))
+    if e.result and e.result.bankrupt:
+        lasted = next((c for c in e.counts if c.name == LASTED), None)
+        return (f"score 0, bankrupt, {next(c.shown for c in e.counts if c.name == PLACE)} at "
+                "the table" + (f", lasted {lasted.shown}" if lasted else ""))
+    named = ", ".join(f"{c.name} {c.shown}" for c in e.counts
+                      if c.name not in (IN_AT_END, PLACE, LASTED))
     return f"score {_score(e)}" + (f", {named}" if named else "")
 
 
@@ -297,9 +309,9 @@ def _why(t: Tournament, stage: Stage, e: _Entry, other: _Entry) -> str:
         decided = next((x.result.decided_by for x in (e, other)
                         if x.result and x.result.decided_by), None)
         return f"placed by the scoresheet's tie-breaker ({decided or 'the sheet'})"
-    for name, mine, theirs in zip(t.breakers, e.key[1:], other.key[1:], strict=True):
-        if mine != theirs:
-            return f"{BREAKER_WORDS[name]} {mine} against {theirs}"
+    for mine, theirs in zip(e.counts, other.counts, strict=True):
+        if mine.value != theirs.value:
+            return f"{mine.name} {mine.shown} against {theirs.shown}"
     return "the head judge's ruling"
 
 

@@ -274,3 +274,11 @@ def test_before_the_collection_the_same_dispute_is_accepted(db: Path, tmp_path: 
     accepted = invoke("run", dispute, "--db", db)
     assert accepted.exit_code == 0, accepted.output
     assert ledger_json(invoke, db)[-1]["type"] == "dispute_raised"
+
+
+def test_a_bankrupt_players_line_carries_the_game_time_he_lasted(sheet: dict[str, Any]) -> None:
+    # The clock starts at 10:00:00 (no pause); Dev is declared bankrupt at 10:32:30, so he lasted
+    # 32 min 30 s = 1,950,000 ms of game time (the clock of his bankruptcy entry). The players
+    # still in at the end lasted the whole game and carry none (RULES.md Tournament).
+    lasted = {p["name"]: p["lasted_ms"] for p in sheet["players"]}
+    assert lasted == {"Aisha": None, "Ben": None, "Chloe": None, "Dev": 1_950_000}

@@ -22,11 +22,13 @@ REASON = "test script: the end position, set by the judge"
 # Each table's totals by seat (seat 1 rolls 1+2 onto space 3, buys it for M60 (cash 1440 + the
 # deed at price 60 = 1500, SG Scoring), then the judge moves cash to reach the total).
 QUALIFYING = {1: [1800, 1700, 1500, 1100],   # seat 1 "a": 1800, wins table 1
-              2: [2400, 2000, 1800, 500],    # seat 3 "g": 1800, not the winner
-              3: [2100, 1800, 1500, 1200]}   # seat 2 "j": 1800, not the winner
-# By hand: e 2400, i 2100, f 2000 are 1st-3rd; a, g, j level on 1800: a won table 1 (wins 1),
-# g and j did not (wins 0): a is 4th and the last of the 4 who advance; g and j "=5", out.
-# The close call at the line: a advances on wins, 1 against 0; g and j are out on the same.
+              2: [1800, 2400, 2000, 500],    # seat 1 "g": 1800, not the winner
+              3: [1800, 2100, 1500, 1200]}   # seat 1 "j": 1800, not the winner
+# By hand: e 2400, i 2100, f 2000 are 1st-3rd; a, g, j level on 1800 and on every count of the
+# SG Tie-Breaker Sequence (each a seat 1: cash 1740, the deed's 60 unmortgaged, nothing else):
+# a won table 1 (wins 1), g and j did not (wins 0): a is 4th and the last of the 4 who
+# advance; g and j "=5", out. The close call at the line: a advances on wins, 1 against 0;
+# g and j are out on the same.
 FINAL = [2500, 2500, 2000, 1000]
 # Final: seat 1 (2440 cash + the deed 60) and seat 2 (2500 cash) are level on 2500; the SG
 # Tie-Breaker Sequence's first count, cash, puts seat 2 1st (2500 > 2440), seat 1 2nd; seat 3
@@ -84,7 +86,7 @@ def test_results_come_from_the_collected_sheets_and_rank_by_score_then_wins(
     made = t.draw("Qualifying")
     assert made is not None
     seat = {(n.number, i + 1): p for n in made.tables for i, p in enumerate(n.players)}
-    a, e, f, g, i, j = (seat[1, 1], seat[2, 1], seat[2, 2], seat[2, 3], seat[3, 1], seat[3, 2])
+    a, e, f, g, i, j = (seat[1, 1], seat[2, 2], seat[2, 3], seat[2, 1], seat[3, 2], seat[3, 1])
     found = tournaments.standings(twelve, "Qualifying")
     assert [(r.player, r.score, r.position) for r in found.rows[:6]] == [
         (e, 2400, 1), (i, 2100, 2), (f, 2000, 3), (a, 1800, 4), (g, 1800, 5), (j, 1800, 5)]
