@@ -16,7 +16,8 @@ from ui.scoresheet.sheet_html import SIGNATURE, TIE_NAMES, style
 
 FAMILY = "DejaVu Sans"
 LINE = "____________________"
-__all__ = ["cards_pdf", "draw_sheet_html", "draw_sheet_pdf", "scoresheets_html", "scoresheets_pdf"]
+__all__ = ["cards_pdf", "draw_sheet_html", "draw_sheet_pdf", "print_hall", "scoresheets_html",
+           "scoresheets_pdf"]
 
 
 # The table cards: one A4 page a table, painted ------------------------------------------------
@@ -196,3 +197,19 @@ def scoresheets_pdf(data: HallPrint, path: Path, paper: str = "a4") -> int:
     return printing.write_pdf(path, lambda part: printing.render_pdf(
         part, title, paper, lambda writer: _paint_html(
             writer, scoresheets_html(data), f"{data.tournament} · {data.stage} · scoresheets")))
+
+
+# From the window: the three side by side in one folder ----------------------------------------
+
+def print_hall(data: HallPrint, folder: Path, stem: str, paper: str = "a4") -> list[Path]:
+    """Write the cards, the draw sheet and the scoresheets into `folder` as `stem`-table-cards,
+    -draw and -scoresheets .pdf (each whole or not at all); OSError says why not."""
+    if not folder.is_dir():
+        raise OSError(f"folder {folder} does not exist; nothing was written")
+    written = []
+    for suffix, write in (("table-cards", cards_pdf), ("draw", draw_sheet_pdf),
+                          ("scoresheets", scoresheets_pdf)):
+        path = folder / f"{stem}-{suffix}.pdf"
+        write(data, path, paper)
+        written.append(path)
+    return written

@@ -10,8 +10,10 @@ from PySide6.QtWidgets import QDialog, QInputDialog
 
 from app.hub import hub_url
 from app.tournament import service as tournaments
+from app.tournament.hall import hall_print
 from models.errors import BadInput
-from ui.tournament.publish import publish
+from ui.tournament import hall_pdf
+from ui.tournament.publish import file_stem, publish
 from ui.tournament.rule_tie import RuleTieDialog
 
 
@@ -156,6 +158,25 @@ class StageActions:
             player = self.standings.key(selected[0].row())
             chosen = next((n for n, tie in enumerate(found.ties) if player in tie.players), 0)
         self._open(RuleTieDialog(tid, found, chosen, self))
+
+    def print_hall(self: Any) -> list[Path]:
+        """The hall's PDFs of the stage's draw (table cards, the draw sheet, pre-filled
+        scoresheets) into a chosen folder."""
+        tid, stage = self._need(), self.stage()
+        if tid is None or stage is None:
+            return []
+        folder = self.choose_folder("Print the table cards, draw sheet and scoresheets into")
+        if folder is None:
+            return []
+        written: list[Path] = []
+
+        def wrote() -> str:
+            data = hall_print(tournaments.load(tid), stage)
+            written.extend(hall_pdf.print_hall(data, folder, file_stem(tid, data.stage)))
+            return "Printed for the hall: " + ", ".join(str(p) for p in written)
+
+        self._run(wrote)
+        return written
 
     def publish(self: Any) -> list[Path]:
         """Ctrl+P: the standings as CSV, HTML page and PDF, into a chosen folder."""
