@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import click
+from pydantic import ValidationError
 
 from app.cli.main import EXIT_LEDGER, EXIT_REFUSED, main
 from app.cli.prompts import JUDGE_PIN, ask_pin
@@ -17,7 +18,7 @@ from app.ledger import LedgerError
 from app.table.command_text import dumps
 from app.tournament import service as tournaments
 from models.errors import BankerError
-from models.tournament.records import Player, Stage
+from models.tournament.records import DrawOptions, Player, Stage
 from models.tournament.standings import StageStandings
 
 Done = TypeVar("Done")
@@ -119,13 +120,28 @@ def withdraw(tid: str, player: str, reason: str) -> None:
 @click.argument("stage")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
               help="Repeat a draw from its seed (default: a fresh random seed, recorded).")
-def draw(tid: str, stage: str, seed: int | None) -> None:
-    """Draw the stage's seating at random from a recorded seed."""
-    t = _do(lambda: tournaments.draw(tid, stage, seed))
+@click.option("--method", type=click.Choice(["random", "snake"]), default="random",
+              show_default=True, help="random: shuffled from the seed; snake: dealt by the "
+              "previous stage's ranking (table 1 gets ranks 1, 8, 9, 16 of 16 at 4 tables).")
+@click.option("--avoid-rematches", is_flag=True,
+              help="Part pairs who sat at one table in an earlier stage, where any draw can.")
+@click.option("--apart", "apart", multiple=True, metavar="ID,ID,...",
+              help="Player ids to seat at different tables (a club, a family); repeatable.")
+def draw(tid: str, stage: str, seed: int | None, method: str, avoid_rematches: bool,
+         apart: tuple[str, ...]) -> None:
+    """Draw the stage's seating from a recorded seed, with its options recorded too."""
+    groups = tuple(tuple(p.strip() for p in g.split(",") if p.strip()) for g in apart)
+    try:
+        options = DrawOptions(method="snake" if method == "snake" else "random",
+                              avoid_rematches=avoid_rematches, apart=groups)
+    except ValidationError as e:  # a group of fewer than 2 players, an id that is not one
+        raise click.BadParameter(f"{e.errors()[0]['msg']}", param_hint="'--apart'") from e
+    t = _do(lambda: tournaments.draw(tid, stage, seed, options=options))
     made = t.draw(stage)
     assert made is not None
     click.echo(f"{made.stage} drawn with seed {made.seed}: {len(made.entrants)} players at "
                f"{len(made.tables)} tables")
+    click.echo(f"  draw: {made.words}")
     for table in made.tables:
         click.echo(f"  table {table.number}: "
                    + ", ".join(t.seat_name(p) for p in table.players))
@@ -205,6 +221,9 @@ def tables(tid: str, stage: str, as_json: bool) -> None:
     if as_json:
         click.echo(dumps(cards))
         return
+    made = tournaments.load(tid).draw(stage)
+    if made is not None:
+        click.echo(f"{made.stage} draw: {made.words}")
     for entry in cards:
         card = entry["card"]
         click.echo(f"{card['label']}: {', '.join(card['players'])} ({card['profile']}"

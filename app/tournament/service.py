@@ -34,7 +34,14 @@ from models.tournament.changes import rule_tie as _rule_tie
 from models.tournament.changes import withdraw as _withdraw
 from models.tournament.checkin import RollCallLine
 from models.tournament.checkin import roll_call as _roll_call
-from models.tournament.records import Player, Stage, TableGameRef, Tournament, TournamentError
+from models.tournament.records import (
+    DrawOptions,
+    Player,
+    Stage,
+    TableGameRef,
+    Tournament,
+    TournamentError,
+)
 from models.tournament.standings import StageStandings
 from models.tournament.standings import standings as _standings
 
@@ -190,10 +197,13 @@ def withdraw(tid: str, player: str, reason: str, now: Now = utc_now) -> Tourname
     return _update(tid, lambda t: _withdraw(t, player, reason, now()))
 
 
-def draw(tid: str, stage: str, seed: int | None = None, now: Now = utc_now) -> Tournament:
-    """Seat the stage at random; the seed (a fresh random one unless given) is recorded."""
+def draw(tid: str, stage: str, seed: int | None = None, now: Now = utc_now,
+         options: DrawOptions | None = None) -> Tournament:
+    """Seat the stage with `options` (default: at random): a seeded snake, rematches avoided,
+    groups kept apart; the seed (a fresh random one unless given) and the options are
+    recorded with the draw (its `words` say them)."""
     chosen = secrets.randbits(63) if seed is None else seed
-    return _update(tid, lambda t: _draw(t, stage, chosen, now()))
+    return _update(tid, lambda t: _draw(t, stage, chosen, now(), options))
 
 
 # The roll call before a draw (models.tournament.checkin) -----------------------------------

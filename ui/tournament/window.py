@@ -30,6 +30,7 @@ from models.errors import BadInput, BankerError
 from ui.messages import MessageArea
 from ui.tournament import rows
 from ui.tournament import widgets as w
+from ui.tournament.check_in import CheckInActions
 from ui.tournament.new_tournament import NewTournamentDialog
 from ui.tournament.player_dialogs import AddPlayerDialog, WithdrawDialog
 from ui.tournament.rows_model import RowsModel
@@ -43,7 +44,7 @@ ChooseFile = Callable[[str, str], Path | None]
 ChooseFolder = Callable[[str], Path | None]
 
 
-class TournamentWindow(StageActions, QMainWindow):
+class TournamentWindow(StageActions, CheckInActions, QMainWindow):
     """Every action is one call to app.tournament.service; after it the window reads the tournament
     again and shows it (`changed` is emitted). `choose_file` and `choose_folder` ask the
     organiser (a test gives paths instead); `open_game` opens a started table's game."""
@@ -100,6 +101,8 @@ class TournamentWindow(StageActions, QMainWindow):
         self.tables_tab = w.page(self.draw_text, self.cards_view, w.row(
             self.draw_button, self.redraw_button, self.start_button, self.attach_button,
             self.print_button))
+        # The roll call heads the draw's tab: who is here decides who is drawn.
+        self.tables_tab.layout().insertWidget(0, self.roll_call_box(), 2)
         self.rule_button = w.button("&Rule this tie…", self.rule_tie)
         self.standings_tab = w.page(w.row(w.button("&Collect results", self.collect),
                                         self.rule_button,
@@ -142,6 +145,12 @@ class TournamentWindow(StageActions, QMainWindow):
                      self.withdraw_selected)
         menu = bar.addMenu("&Stage")
         self._action(menu, "The draw and &tables", "Ctrl+2", lambda: self._tab(1))
+        self._action(menu, "Mar&k the selected players present", "Ctrl+K",
+                     self.check_in_selected)
+        self._action(menu, "Mark the selected players a&bsent", "Ctrl+Shift+K",
+                     self.absent_selected)
+        self._action(menu, "Call in the next standb&y for the selected absent player",
+                     "Ctrl+Shift+B", self.call_standby_selected)
         self._action(menu, "&Draw (fresh seed)", "Ctrl+D", self.draw)
         self._action(menu, "Draw again with &seed…", "Ctrl+Shift+D", self.draw_with_seed)
         self._action(menu, "S&tart the selected table…", "Ctrl+Shift+S", self.start_table)
@@ -230,6 +239,7 @@ class TournamentWindow(StageActions, QMainWindow):
         stage, self.found = self.stage(), None
         cards: list[dict[str, Any]] = []
         self.draw_text.setText(rows.draw_words(self.t, stage) if stage else "")
+        self.show_roll_call(stage)
         if stage is not None:
             drawn = self.t.draw(stage) is not None
             if drawn:
