@@ -12,6 +12,8 @@ from typing import Any
 from models.tournament.records import Tournament
 from models.tournament.standings import Row, StageStandings, ordinal, standings
 
+# Not "final": the last stage is called the Final, and a reader took "Final" for the stage.
+DECIDED = "decided: every result is in, no tie to rule"
 COLUMNS = ("position", "name", "id", "table", "score", "place_at_table", "bankrupt", "wins",
            "status")
 
@@ -43,7 +45,7 @@ def _state(found: StageStandings) -> str:
                 f"{', '.join(map(str, found.awaiting))} still to report")
     if found.ties:
         return "provisional: a tie waits for the head judge's ruling"
-    return "final"
+    return DECIDED
 
 
 def _line(r: Row) -> dict[str, Any]:
@@ -81,7 +83,7 @@ STYLE = """
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;padding:12px;
 color:#1b1b1b;background:#fff;line-height:1.35}
 h1{font-size:1.25rem;margin:0 0 2px}h2{font-size:1.05rem;margin:0 0 8px;color:#444}
-p.state{margin:0;font-size:.95rem;font-weight:600;color:#8a1c00}p.state.final{color:#1d6b2f}
+p.state{margin:0;font-size:.95rem;font-weight:600;color:#8a1c00}p.state.decided{color:#1d6b2f}
 p.when{margin:2px 0 12px;font-size:.8rem;color:#666}
 table{border-collapse:collapse;width:100%;font-size:.95rem}
 th,td{padding:6px 4px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}
@@ -118,14 +120,14 @@ def standings_html(data: dict[str, Any]) -> str:
         for title, items in (("Ties for the head judge", data["ties"]),
                              ("Close calls", data["close_calls"]),
                              ("Rulings", data["rulings"])) if items)
-    final = " final" if data["state"] == "final" else ""
+    decided = " decided" if data["state"] == DECIDED else ""
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f'<title>{e(data["tournament"])}: {e(data["stage"])}</title>'
         f"<style>{STYLE}</style></head><body>"
         f'<h1>{e(data["tournament"])}</h1><h2>{e(data["stage"])} standings</h2>'
-        f'<p class="state{final}">{e(data["state"].capitalize())}</p>'
+        f'<p class="state{decided}">{e(data["state"].capitalize())}</p>'
         f'<p class="when">Published {e(_when(data["published_at"]))}</p>'
         '<table><thead><tr><th>#</th><th>Player</th><th>Score</th><th class="opt">Wins</th>'
         f'<th>Status</th></tr></thead><tbody>{"".join(rows)}</tbody></table>{notes}'

@@ -151,7 +151,8 @@ def standings(t: Tournament, stage: str) -> StageStandings:
             e.status += " (provisional)" if e.result else f"awaiting table {e.table}"
     return StageStandings(
         stage=chosen.name, last=last, drawn=True, ties=tuple(ties), awaiting=awaiting,
-        rows=tuple(_row(e, e.player in advancing) for e in _display_order(entries)),
+        rows=tuple(_row(e, e.player in advancing, chosen.advance_by == "table")
+                   for e in _display_order(entries)),
         advancing=tuple(advancing) if not awaiting else (),
         close_calls=tuple(CloseCall(player=e.player, name=e.name, reason=r) for e, r in calls))
 
@@ -228,8 +229,11 @@ def _decide(stage: Stage, last: bool, ranked: list[list[_Entry]]) -> tuple[list[
                 e.status = f"{ordinal(k + 1)} place" if last else "advances"
                 going.append(e.player)
         else:
+            # A final table places every player (its sheet does): the 4th finished 4th, not "out".
+            word = (f"finished {ordinal(k + 1)}" if last and stage.advance_by == "table"
+                    else "out")
             for e in live:
-                e.status = "out"
+                e.status = word
         k += len(live)
     return ties, going
 
@@ -320,10 +324,13 @@ def _display_order(entries: list[_Entry]) -> list[_Entry]:
                                           -_score(e), e.table, e.name))
 
 
-def _row(e: _Entry, advances: bool) -> Row:
+def _row(e: _Entry, advances: bool, by_table: bool) -> Row:
     r = e.result
     wins = 1 if r and r.place == 1 else 0
+    # A stage decided by table ranks each table by its sheet: a ruling that splits a shared
+    # place ("=3rd") gives the place at the table too, so the 4th never shows "3rd".
+    place = (e.position if by_table and e.position else r.place) if r else None
     return Row(position=e.position, tied=e.tied, player=e.player, name=e.name, table=e.table,
-               score=r.score if r else None, place=r.place if r else None,
+               score=r.score if r else None, place=place,
                bankrupt=bool(r and r.bankrupt), wins=wins, best=r.score if r else None,
                status=e.status, advances=advances)

@@ -137,7 +137,8 @@ def test_a_tournament_of_eight_is_made_drawn_played_ruled_and_published_through_
     ok(dialog)
     ruling = tournaments.load(tid).rulings[-1]
     assert ruling.order == (seat[2, 2], seat[1, 3]) and ruling.judge == "Lee"
-    assert "final" in window.state_text.text() and not window.rule_button.isEnabled()
+    assert "decided: every result is in" in window.state_text.text()
+    assert "final" not in window.state_text.text() and not window.rule_button.isEnabled()
     assert cells(window.standings, 3)[2] == seat[2, 2]
     assert cells(window.standings, 3)[8] == "advances"
 

@@ -6,6 +6,7 @@ import html
 
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
+from app.tournament.publishing import DECIDED
 from ui.head_judge.reader import Standings
 from ui.head_judge.standings_model import COLUMNS, StandingsModel
 
@@ -52,7 +53,7 @@ class StandingsPanel(QWidget):
         elif standings.ties:
             state = "provisional: a tie waits for your ruling"
         else:
-            state = "final" if standings.decided else "provisional"
+            state = DECIDED if standings.decided else "provisional"
         self.heading.setText(f"<b>{html.escape(standings.tournament)} · "
                              f"{html.escape(standings.stage)}</b> — {html.escape(state)}")
         self.model.show_lines(standings.lines)

@@ -7,6 +7,7 @@ import html
 from pathlib import Path
 from typing import Any
 
+from app.tournament.publishing import DECIDED
 from ui.tournament.rows_model import Line
 
 PLAYER_COLUMNS = ("Id", "Name", "Contact (private)", "Entry")
@@ -61,8 +62,8 @@ def draw_words(t: Any, stage: str) -> str:
         why = f" (the last draw was set aside: {earlier[-1].superseded})" if earlier else ""
         return f"The {name} is not drawn yet{why}."
     return (f"The {name} was drawn with seed {made.seed} at {made.at:%Y-%m-%d %H:%M} UTC: "
-            f"{len(made.entrants)} players at {len(made.tables)} tables. The same seed draws "
-            "the same tables again.")
+            f"{len(made.entrants)} players at {len(made.tables)} tables. Draw: {made.words}. "
+            "The same seed and options draw the same tables again.")
 
 
 def card_lines(cards: list[dict[str, Any]]) -> list[Line]:
@@ -95,7 +96,7 @@ def standing_lines(found: Any) -> list[Line]:
 
 
 def standing_state(found: Any) -> str:
-    """Final, or provisional and why (the tables still out, a tie to rule)."""
+    """Decided, or provisional and why (the tables still out, a tie to rule)."""
     if not found.drawn:
         return "not drawn yet"
     if found.awaiting:
@@ -103,7 +104,7 @@ def standing_state(found: Any) -> str:
         return f"provisional: table{'s' * (len(found.awaiting) > 1)} {where} still to report"
     if found.ties:
         return "provisional: a tie waits for the head judge's ruling"
-    return "final"
+    return DECIDED
 
 
 def tie_words(found: Any, names: dict[str, str]) -> list[str]:

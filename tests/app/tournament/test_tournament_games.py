@@ -104,7 +104,8 @@ def test_results_come_from_the_collected_sheets_and_rank_by_score_then_wins(
     placed = tournaments.standings(twelve, "Final")
     s1, s2, s3 = final.tables[0].players[:3]
     assert placed.advancing == (s2, s1, s3)
-    assert [r.status for r in placed.rows] == ["1st place", "2nd place", "3rd place", "out"]
+    assert [r.status for r in placed.rows] == ["1st place", "2nd place", "3rd place",
+                                                  "finished 4th"]
     reasons = {c.player: c.reason for c in placed.close_calls}
     assert reasons[s2].endswith("placed by the scoresheet's tie-breaker (cash)")
 

@@ -59,3 +59,15 @@ def test_hostile_names_are_escaped_on_the_page_and_defused_in_the_csv() -> None:
     assert {cell[0] for cell in cells} == {"'=1", "'=3", "'=5", "'=7"}  # two tables, level
     assert not any(line.split(",")[1].startswith(("=", "+", "-", "@"))
                    for line in csv_text.splitlines())
+
+
+def test_a_decided_stage_says_decided_never_final_which_reads_as_the_stage(data: Path) -> None:
+    # The five on 2000 tie for the last 3 places; once ruled, every result is in and nothing
+    # waits: the page says so in words, not "Final" (the last stage's name).
+    scored(data)
+    tie = tournaments.standings("sg-open", "Qualifying").ties[0]
+    tournaments.rule_tie("sg-open", "Qualifying", tie.players[:tie.seats], "Tan", "lot")
+    page = standings_html(published(tournaments.load("sg-open"), "Qualifying",
+                                    datetime(2026, 11, 30, 12, 0, tzinfo=UTC)))
+    assert '<p class="state decided">Decided: every result is in, no tie to rule</p>' in page
+    assert "Final" not in page and "final" not in page

@@ -140,3 +140,27 @@ def test_a_tie_across_two_lines_of_the_last_stage_needs_as_many_seats_named() ->
     rows = {r.player: r for r in standings(t, "Qualifying").rows}
     assert [(rows[who[x]].position, rows[who[x]].status) for x in ((3, 3), (2, 3), (4, 3))] == [
         (10, "10th place"), (11, "11th place"), (12, "out")]
+
+
+def test_the_finals_fourth_finishes_4th_with_4th_as_its_place_after_a_ruling() -> None:
+    # A final of 4 placing 3: seats 3 and 4 share "=3rd" on the sheet after every tie-breaker,
+    # a tie across the 3rd/4th line. The head judge puts seat 4 3rd: seat 3 finished 4th, and
+    # the place at the table is the ruled one (4th), not the sheet's "=3rd".
+    stages = (Stage(name="Final", table_size=4, advance=3, advance_by="table"),)
+    t = new_tournament("Hall Cup", "sg-championship", (4,), stages=stages)
+    t = add_players(t, [Player(id=f"P{n}", name=f"Player {n}") for n in range(1, 5)], AT)
+    t = draw(t, "Final", seed=1, at=AT)
+    made = t.draw("Final")
+    assert made is not None
+    seats = list(made.tables[0].players)
+    lines = [{"name": t.seat_name(p), "total": total, "position": place, "tied": place == 3,
+              "bankrupt": False} for p, total, place in zip(seats, [5000, 4000, 3000, 3000],
+                                                            [1, 2, 3, 3], strict=True)]
+    t = attach_game(t, "Final", 1, "final.db")
+    t = record_result(t, "Final", 1, {"players": lines,
+                                      "footer": {"collected": True, "head": "9:0"}})
+    assert standings(t, "Final").ties[0].seats == 1
+    t = rule_tie(t, "Final", [seats[3]], "Tan", "drawn by lot", AT)
+    rows = {r.player: r for r in standings(t, "Final").rows}
+    assert [(rows[p].position, rows[p].place, rows[p].status) for p in seats] == [
+        (1, 1, "1st place"), (2, 2, "2nd place"), (4, 4, "finished 4th"), (3, 3, "3rd place")]

@@ -164,7 +164,8 @@ def test_semi_final_winners_and_the_final_places_come_from_each_tables_sheet() -
     t = rule_tie(t, "Final", [final_seats[2], final_seats[1]], "Tan", "cash count", AT)
     final = standings(t, "Final")
     assert final.advancing == (final_seats[0], final_seats[2], final_seats[1])
-    assert [r.status for r in final.rows] == ["1st place", "2nd place", "3rd place", "out"]
+    assert [r.status for r in final.rows] == ["1st place", "2nd place", "3rd place",
+                                                  "finished 4th"]
 
 
 def test_a_withdrawal_before_the_semi_final_moves_the_next_in_line_up() -> None:
