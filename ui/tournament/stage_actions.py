@@ -13,6 +13,7 @@ from app.tournament import service as tournaments
 from app.tournament.hall import hall_print
 from models.errors import BadInput
 from ui.tournament import hall_pdf
+from ui.tournament.draw_dialog import DrawDialog
 from ui.tournament.publish import file_stem, publish
 from ui.tournament.rule_tie import RuleTieDialog
 
@@ -59,6 +60,17 @@ class StageActions:
             self.say(f"{text!r} is not a seed: a whole number from 0 to 2^63-1.", "refused")
             return
         self.draw(int(text) if text else None)
+
+    def draw_with_options(self: Any) -> None:
+        """Ctrl+Alt+D: the draw's options (random or snake, rematches avoided, groups kept
+        apart) and seed, filled with the current draw's so the same choice repeats it."""
+        tid, stage = self._need(), self.stage()
+        if tid is None or stage is None:
+            return
+        made = self.t.draw(stage)
+        dialog = DrawDialog(tid, stage, made.options if made else None,
+                            made.seed if made else None, self.now, self)
+        self._open(dialog, lambda _: (self.reload(), self._tab(1)))
 
     def selected_table(self: Any) -> int | None:
         rows_ = self.cards_view.selectionModel().selectedRows()

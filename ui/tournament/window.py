@@ -89,6 +89,9 @@ class TournamentWindow(StageActions, CheckInActions, QMainWindow):
     def _compose(self) -> None:
         self.draw_button = w.button("&Draw (fresh seed)", self.draw)
         self.redraw_button = w.button("Draw again with &seed…", self.draw_with_seed)
+        self.options_button = w.button("Draw with opt&ions…", self.draw_with_options)
+        self.options_button.setToolTip("Random or a seeded snake, rematches avoided, groups "
+                                       "kept apart; recorded with the draw")
         self.start_button = w.button("S&tart the selected table…", self.start_table)
         self.attach_button = w.button("&Attach a handed-in game file…", self.attach_file)
         self.print_button = w.button("Print for the &hall…", self.print_hall)
@@ -99,7 +102,8 @@ class TournamentWindow(StageActions, CheckInActions, QMainWindow):
             w.button("&Import the sign-up sheet (CSV)…", self.import_players),
             w.button("&Withdraw the selected player…", self.withdraw_selected)))
         self.tables_tab = w.page(self.draw_text, self.cards_view, w.row(
-            self.draw_button, self.redraw_button, self.start_button, self.attach_button,
+            self.draw_button, self.redraw_button, self.options_button, self.start_button,
+            self.attach_button,
             self.print_button))
         # The roll call heads the draw's tab: who is here decides who is drawn.
         self.tables_tab.layout().insertWidget(0, self.roll_call_box(), 2)
@@ -153,6 +157,7 @@ class TournamentWindow(StageActions, CheckInActions, QMainWindow):
                      "Ctrl+Shift+B", self.call_standby_selected)
         self._action(menu, "&Draw (fresh seed)", "Ctrl+D", self.draw)
         self._action(menu, "Draw again with &seed…", "Ctrl+Shift+D", self.draw_with_seed)
+        self._action(menu, "Draw with &options…", "Ctrl+Alt+D", self.draw_with_options)
         self._action(menu, "S&tart the selected table…", "Ctrl+Shift+S", self.start_table)
         self._action(menu, "&Attach a handed-in game file…", "Ctrl+Shift+F", self.attach_file)
         self._action(menu, "Print for the &hall…", "Ctrl+Shift+H", self.print_hall)
