@@ -97,14 +97,31 @@ def default_label(tournament: str | None, round_: str | None, table: str | None)
 
 
 def new_game_path(label: str, now: datetime, folder: Path | None = None) -> Path:
-    """A file name for a new game that no other file has: its date, time and label."""
-    slug = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")[:40] or "game"
+    """A file name for a new game that no other file has: its date, time and label (a long
+    label is cut in its middle: the table number at its end always survives)."""
+    slug = _slug(label, SLUG_LENGTH) or "game"
     base = (folder or games_dir()) / f"{now:%Y%m%d-%H%M%S}-{slug}"
     path, number = base.with_suffix(".db"), 1
     while path.exists():
         number += 1
         path = base.with_name(f"{base.name}-{number}.db")
     return path
+
+
+SLUG_LENGTH = 40
+
+
+def _slug(label: str, length: int) -> str:
+    """The label in lower-case letters, digits and hyphens, at most `length` long; a longer one
+    keeps its table part ("table-12") and cuts what comes before it."""
+    slug = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
+    if len(slug) <= length:
+        return slug
+    found = re.search(r"table-[a-z0-9-]+$", slug)
+    tail = found.group() if found else ""
+    if not tail or len(tail) > length // 2:
+        return slug[:length].strip("-")
+    return f"{slug[:length - len(tail) - 1].rstrip('-')}-{tail}"
 
 
 def create_game(new_game: dict[str, Any], banker: str, judge: tuple[str, str] | None = None,

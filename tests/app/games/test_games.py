@@ -134,3 +134,16 @@ def test_a_new_files_name_never_replaces_another() -> None:
     two = games.new_game_path("Table 7!", at)
     assert one.name == "20260301-100000-table-7.db"
     assert two.name == "20260301-100000-table-7-2.db"
+
+
+def test_a_long_labels_file_name_keeps_the_table_number(tmp_path: Path) -> None:
+    # "Singapore Monopoly Championship 2026 · Qualifying · table 12" makes a 56-character slug;
+    # cut at 40 it ended "...-championship-2026-qua", no table. The table part ("table-12", 8)
+    # is kept whole and the first 31 characters go before it ("singapore-monopoly-championship",
+    # 31): 31 + "-" + 8 = 40.
+    at = datetime(2026, 11, 21, 9, tzinfo=UTC)
+    label = games.default_label("Singapore Monopoly Championship 2026", "Qualifying", "12")
+    path = games.new_game_path(label, at, tmp_path)
+    assert path.name == "20261121-090000-singapore-monopoly-championship-table-12.db"
+    assert games.new_game_path("Short cup · Final · table 1", at, tmp_path).name == (
+        "20261121-090000-short-cup-final-table-1.db")
