@@ -131,12 +131,14 @@ class Draw(_Frozen):
         bound = ("the fewest any draw can have" if self.fewest
                  else "the fewest the search found")
         if o.avoid_rematches:
-            said.append(f"rematches avoided where possible: {_pairs(self.rematches)} meet "
-                        f"again, {bound}" if self.rematches
+            said.append(f"rematches avoided where possible: {_pairs(self.rematches)} "
+                        f"meet{'s' * (len(self.rematches) == 1)} again, {bound}"
+                        if self.rematches
                         else "rematches avoided: no pair from an earlier stage meets again")
         if o.apart:
             said.append("kept apart: " + "; ".join(", ".join(g) for g in o.apart) + (
-                f" ({_pairs(self.together)} share a table, {bound})" if self.together else ""))
+                f" ({_pairs(self.together)} share{'s' * (len(self.together) == 1)} a table, "
+                f"{bound})" if self.together else ""))
         return tuple(said)
 
     @property

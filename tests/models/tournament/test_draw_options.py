@@ -187,7 +187,7 @@ def test_an_impossible_separation_is_recorded_and_said_in_words() -> None:
     assert made is not None and len(made.together) == 1 and made.fewest
     a, b = made.together[0]
     assert made.words == (f"random from seed 4; kept apart: P01, P02, P03 (1 pair ({a} & {b}) "
-                          "share a table, the fewest any draw can have)")
+                          "shares a table, the fewest any draw can have)")
 
 
 def test_a_draw_saved_before_draw_options_loads_as_random() -> None:
@@ -197,3 +197,23 @@ def test_a_draw_saved_before_draw_options_loads_as_random() -> None:
     made = Draw.model_validate(old)
     assert made.options == DrawOptions(method="random")
     assert made.words == "random from seed 5"
+
+
+def test_a_second_round_that_must_repeat_pairs_says_so_in_its_words() -> None:
+    # 8 players: a Qualifying of 2 tables, all 8 go on to a second round of 2 tables. By hand
+    # (as above) at least 4 qualifying pairs must meet again; the draw says so and proves it.
+    t = new_tournament("Eight", "sg-championship", (4,), stages=(
+        Stage(name="Qualifying", advance=8, advance_by="score"),
+        Stage(name="Final", advance=3, advance_by="table")))
+    t = add_players(t, [Player(id=p, name=f"Player {p}") for p in ids(8)], AT)
+    t = draw(t, "Qualifying", 21, AT)
+    qualifying = t.draw("Qualifying")
+    assert qualifying is not None
+    for table in qualifying.tables:
+        t = attach_game(t, "Qualifying", table.number, f"games/q-{table.number}.db")
+        t = record_result(t, "Qualifying", table.number, _sheet(t, table.players))
+    made = draw(t, "Final", 21, AT, DrawOptions(avoid_rematches=True)).draw("Final")
+    assert made is not None and len(made.rematches) == 4 and made.fewest
+    shown = ", ".join(f"{a} & {b}" for a, b in made.rematches)
+    assert made.words == (f"random from seed 21; rematches avoided where possible: 4 pairs "
+                          f"({shown}) meet again, the fewest any draw can have")
