@@ -94,3 +94,19 @@ def test_an_absence_after_the_draw_sets_the_draw_aside(data: Path) -> None:
     done = invoke("absent", "roll-call-open", "Qualifying", "P1", "--by", "Desk Lee")
     assert done.output == "absent from the Qualifying: P1; its draw must be made again\n"
     assert tournaments.load("roll-call-open").draw("Qualifying") is None
+
+
+def test_a_file_from_before_the_roll_call_loads_and_draws_everyone_as_before(data: Path) -> None:
+    path = tournaments.tournament_path("roll-call-open")
+    old = json.loads(path.read_text(encoding="utf-8"))
+    del old["check_ins"]  # as written before the roll call existed
+    path.write_text(json.dumps(old), encoding="utf-8")
+    assert invoke("withdraw", "roll-call-open", "P14", "--reason", "ill").exit_code == 0
+    assert invoke("withdraw", "roll-call-open", "P13", "--reason", "ill").exit_code == 0
+    listed = invoke("roll-call", "roll-call-open", "Qualifying").output.splitlines()
+    assert listed[-1] == "0 present, 0 standby, 0 absent, 12 unmarked"
+    assert listed[-3:-1] == ["withdrawn            P14        Player 14",
+                             "withdrawn            P13        Player 13"]
+    assert invoke("draw", "roll-call-open", "Qualifying", "--seed", "5").exit_code == 0
+    made = tournaments.load("roll-call-open").draw("Qualifying")
+    assert made is not None and made.entrants == tuple(f"P{n}" for n in range(1, 13))
