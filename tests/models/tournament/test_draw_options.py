@@ -8,6 +8,8 @@ from itertools import combinations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from models.tournament.changes import (
     add_players,
@@ -111,6 +113,27 @@ def test_a_snake_draw_avoiding_rematches_swaps_only_within_a_band() -> None:
     assert made.tables == [("R01", "R07", "R09", "R16"), ("R02", "R08", "R10", "R15"),
                            ("R03", "R06", "R11", "R14"), ("R04", "R05", "R12", "R13")]
     assert made.rematches == ()
+
+
+@settings(max_examples=60, deadline=None)
+@given(count=st.sampled_from([8, 9, 12, 13, 16, 20, 32, 37]), seed=st.integers(0, 2**63 - 1),
+       method=st.sampled_from(["random", "snake"]))
+def test_the_search_seats_everyone_once_at_the_same_tables_and_never_adds_a_repeat(
+        count: int, seed: int, method: str) -> None:
+    players = ids(count)
+    earlier = draw_tables(players, seed ^ 1)  # who met: another draw of the same players
+    plain = seat(players, seed, method=method)
+    made = seat(players, seed, method=method, met=earlier)
+    assert sorted(p for t in made.tables for p in t) == players
+    assert [len(t) for t in made.tables] == [len(t) for t in plain.tables]
+    repeats = len(pairs_of(plain.tables) & pairs_of(earlier))
+    assert len(made.rematches) <= repeats
+    assert set(map(frozenset, made.rematches)) == pairs_of(made.tables) & pairs_of(earlier)
+    if method == "snake":  # each table keeps the ranks of its rows (one of 1-T, T+1-2T, ...)
+        for row in range(max(len(t) for t in plain.tables)):
+            assert sorted(t[row] for t in made.tables if len(t) > row) == sorted(
+                t[row] for t in plain.tables if len(t) > row)
+    assert seat(players, seed, method=method, met=earlier) == made
 
 
 # Through the tournament's changes ----------------------------------------------------------
