@@ -135,7 +135,10 @@ def next_stage(t: Tournament, player_id: str) -> Stage | None:
         if index == 0:
             return stage
         try:
-            return stage if player_id in entrants(t, stage.name) else None
+            # A standby called in plays the stage too, and may withdraw from it.
+            called = standbys(t, stage.name).values()
+            return stage if player_id in entrants(t, stage.name) or player_id in called \
+                else None
         except TournamentError:
             return stage  # the stage before is still being decided: the player may reach it
     return None

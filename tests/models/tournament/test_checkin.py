@@ -136,3 +136,14 @@ def test_no_mark_once_the_round_has_started_the_table_rules() -> None:
     t = attach_game(t, "Qualifying", 1, "games/q-1.db")
     with pytest.raises(TournamentError, match="ruled at the table"):
         mark_absent(t, "Qualifying", ["P1"], DESK, LATER)
+
+
+def test_a_standby_called_in_may_withdraw_and_the_seat_goes_to_the_next() -> None:
+    t, seat = qualified()
+    t = mark_absent(t, "Final", [seat["t1s1"]], DESK, AT)
+    t = call_standby(t, "Final", seat["t1s1"], DESK, AT)
+    t = withdraw(t, seat["t2s2"], "left the hall", LATER)
+    assert t.withdrawals[-1].stage == "Final"
+    assert [(x.player, x.status) for x in roll_call(t, "Final")][-1] == (seat["t2s2"], "withdrawn")
+    t = call_standby(t, "Final", seat["t1s1"], DESK, LATER)
+    assert t.check_ins[-1].player == seat["t3s2"]  # 2800, the next after 2900
