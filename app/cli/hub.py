@@ -19,6 +19,7 @@ from app.hub.push import Pushed, push_file
 from app.hub.standing import Standing, files_by_game, standings
 from app.ledger import LedgerError
 from app.table.judges import JudgeAuthError
+from models.plural import counted
 
 HUB_OPTION = click.option("--hub", "hub", default=None, metavar="URL",
                           help=f"The hub's database URL (default: {HUB_URL_ENV}).")
@@ -72,7 +73,8 @@ def status(hub: str | None, files: tuple[Path, ...], as_json: bool) -> None:
     if not rows:
         click.echo("no table has sent anything to the hub yet")
     for row, one in zip(rows, shown, strict=True):
-        click.echo(f"{row['game']}  {row['label'] or '(no label)'}  {row['entries']} entries on "
+        entries = counted(one.table.entries, "entry", "entries")
+        click.echo(f"{row['game']}  {row['label'] or '(no label)'}  {entries} on "
                    f"the hub  last entry {_age(row['last_entry_age_s'])}  {one.words}")
 
 

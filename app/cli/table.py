@@ -33,6 +33,7 @@ from app.table.words import entries_by_command, say
 from models.board import Street
 from models.commands import NewGame
 from models.errors import BadInput, BankerError, DataFileError, RuleViolation
+from models.plural import counted
 from models.pricing import preview
 from models.suggest import did_you_mean
 
@@ -92,7 +93,7 @@ def _run_lines(session: TableGame, script: Path, lines: list[tuple[int, str]], b
             click.echo(f"{name} line {number}: not recorded: {e}", err=True)
             sys.exit(EXIT_LEDGER)
         applied += 1
-    click.echo(f"{applied} commands recorded; the ledger is at event {session.head_seq}")
+    click.echo(f"{counted(applied, 'command')} recorded; the ledger is at event {session.head_seq}")
 
 def _with_hub_judges(command: NewGame) -> NewGame:
     """With BANKER_HUB_URL set, the tournament's judges join the script's new game (a hub that
@@ -133,7 +134,7 @@ def start() -> None:
     for _, line in read_script(script.read_text(encoding="utf-8")):
         session.submit(parse_command(line))
     click.echo(_state_text(session.state_json()))
-    click.echo(f"\nLedger: {session.head_seq} events. Try: banker ledger --db {db}")
+    click.echo(f"\nLedger: {counted(session.head_seq, 'event')}. Try: banker ledger --db {db}")
 
 @main.command()
 @DB_OPTION

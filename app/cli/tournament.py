@@ -18,6 +18,7 @@ from app.ledger import LedgerError
 from app.table.command_text import dumps
 from app.tournament import service as tournaments
 from models.errors import BankerError
+from models.plural import counted
 from models.tournament.records import DrawOptions, Player, Stage
 from models.tournament.standings import StageStandings
 
@@ -99,7 +100,7 @@ def add_players(tid: str, sheet: Path | None, typed: tuple[str, ...]) -> None:
         return found
 
     t = _do(lambda: tournaments.add_players(tid, players()))
-    click.echo(f"{tid}: {len(t.players)} players entered")
+    click.echo(f"{tid}: {counted(len(t.players), 'player')} entered")
 
 
 @tournament_group.command("withdraw")
@@ -139,8 +140,8 @@ def draw(tid: str, stage: str, seed: int | None, method: str, avoid_rematches: b
     t = _do(lambda: tournaments.draw(tid, stage, seed, options=options))
     made = t.draw(stage)
     assert made is not None
-    click.echo(f"{made.stage} drawn with seed {made.seed}: {len(made.entrants)} players at "
-               f"{len(made.tables)} tables")
+    click.echo(f"{made.stage} drawn with seed {made.seed}: {counted(len(made.entrants), 'player')} at "
+               f"{counted(len(made.tables), 'table')}")
     click.echo(f"  draw: {made.words}")
     for table in made.tables:
         click.echo(f"  table {table.number}: "
@@ -276,7 +277,7 @@ def results(tid: str, stage: str, hub: str | None) -> None:
     """Read each table's collected scoresheet into the standings (never typed in)."""
     t, notes = _do(lambda: tournaments.collect_results(tid, stage, hub))
     name = t.stage(stage).name
-    click.echo(f"{name}: {sum(1 for r in t.results if r.stage == name)} table results in")
+    click.echo(f"{name}: {counted(sum(1 for r in t.results if r.stage == name), 'table result')} in")
     for note in notes:
         click.echo(f"  {note}")
 

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QPlainTextEdit, Q
 from app.tournament import service as tournaments
 from app.tournament.service import DrawOptions  # type: ignore[attr-defined]  # the service's
 from models.errors import BadInput
+from models.plural import counted
 from ui.tournament.form_dialog import FormDialog
 
 METHODS = (("random", "At random from the seed"),
@@ -61,4 +62,4 @@ class DrawDialog(FormDialog):
         made = tournaments.draw(self.tid, self.stage, self.typed_seed(), self.now,
                                 self.options()).draw(self.stage)
         assert made is not None  # just drawn
-        return f"{made.stage} drawn: {len(made.tables)} tables; {made.words}"
+        return f"{made.stage} drawn: {counted(len(made.tables), 'table')}; {made.words}"

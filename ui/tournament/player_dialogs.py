@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 from app.tournament import service as tournaments
 from app.tournament.service import Player  # type: ignore[attr-defined]  # the service's entrant
 from models.errors import BadInput
+from models.plural import counted
 from ui.tournament.form_dialog import FormDialog
 from ui.tournament.rows import PRIVATE
 
@@ -30,7 +31,7 @@ class AddPlayerDialog(FormDialog):
         player = Player(id=self.pid.text().strip(), name=self.name.text().strip(),
                         contact=self.contact.text().strip() or None)
         t = tournaments.add_players(self.tid, [player])
-        return f"{player.name} ({player.id}) entered: {len(t.players)} players"
+        return f"{player.name} ({player.id}) entered: {counted(len(t.players), 'player')}"
 
 
 class WithdrawDialog(FormDialog):

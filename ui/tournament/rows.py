@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from app.tournament.publishing import DECIDED
+from models.plural import counted
 from ui.tournament.rows_model import Line
 
 PLAYER_COLUMNS = ("Id", "Name", "Contact (private)", "Entry")
@@ -62,7 +63,8 @@ def draw_words(t: Any, stage: str) -> str:
         why = f" (the last draw was set aside: {earlier[-1].superseded})" if earlier else ""
         return f"The {name} is not drawn yet{why}."
     return (f"The {name} was drawn with seed {made.seed} at {made.at:%Y-%m-%d %H:%M} UTC: "
-            f"{len(made.entrants)} players at {len(made.tables)} tables. Draw: {made.words}. "
+            f"{counted(len(made.entrants), 'player')} at {counted(len(made.tables), 'table')}. "
+            f"Draw: {made.words}. "
             "The same seed and options draw the same tables again.")
 
 

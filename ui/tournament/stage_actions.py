@@ -12,6 +12,7 @@ from app.hub import hub_url
 from app.tournament import service as tournaments
 from app.tournament.hall import hall_print
 from models.errors import BadInput
+from models.plural import counted
 from ui.tournament import hall_pdf
 from ui.tournament.draw_dialog import DrawDialog
 from ui.tournament.publish import file_stem, publish
@@ -33,7 +34,7 @@ class StageActions:
         def drawn() -> str:
             made = tournaments.draw(tid, stage, seed, self.now).draw(stage)
             assert made is not None  # just drawn
-            return f"{made.stage} drawn with seed {made.seed}: {len(made.tables)} tables"
+            return f"{made.stage} drawn with seed {made.seed}: {counted(len(made.tables), 'table')}"
 
         done: bool = self._run(drawn)
         if done:
@@ -148,7 +149,7 @@ class StageActions:
             self.results_text.setText(
                 f"Read from {where}: {count} table result{'s' * (count != 1)} in."
                 + "".join(f"\n• {n}" for n in notes))
-            return f"{name}: {count} table results in" + (
+            return f"{name}: {counted(count, 'table result')} in" + (
                 f"; {len(notes)} left out (listed above the standings)" if notes else "")
 
         done: bool = self._run(collected)

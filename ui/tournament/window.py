@@ -27,6 +27,7 @@ from app.games.folder import utc_now
 from app.table.actions import refusal_text
 from app.tournament import service as tournaments
 from models.errors import BadInput, BankerError
+from models.plural import counted
 from ui.messages import MessageArea
 from ui.tournament import rows
 from ui.tournament import widgets as w
@@ -327,7 +328,7 @@ class TournamentWindow(StageActions, CheckInActions, QMainWindow):
         if not found:
             raise BadInput(f"{path.name}: no players in it (columns: id, name, contact)")
         t = tournaments.add_players(tid, found, self.now)
-        return f"{len(found)} players entered from {path.name}: {len(t.players)} in all"
+        return f"{counted(len(found), 'player')} entered from {path.name}: {len(t.players)} in all"
 
     def withdraw_selected(self) -> None:
         tid = self._need()

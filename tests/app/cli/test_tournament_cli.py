@@ -185,3 +185,17 @@ def test_a_damaged_tournament_file_is_said_plainly_and_a_failed_save_keeps_the_o
     path.write_text('{"id": "sg-open"}', encoding="utf-8")
     out = invoke("standings", "sg-open", "1")
     assert out.exit_code == 3 and "(name: Field required, and 2 more)" in out.output
+
+
+def test_counts_of_one_are_said_in_the_singular(data: Path) -> None:
+    # One player entered, then three more: "1 player", "4 players"; four players draw one table
+    # ("4 players at 1 table"), never "1 tables".
+    assert invoke("create", "Small Cup", "--profile", "sg-championship", "--stage",
+                  "Final:4:3:table").exit_code == 0
+    one = invoke("add-players", "small-cup", "--player", "A1=Ann")
+    assert "small-cup: 1 player entered" in one.output
+    more = invoke("add-players", "small-cup", "--player", "B2=Bo", "--player", "C3=Cy",
+                  "--player", "D4=Di")
+    assert "small-cup: 4 players entered" in more.output
+    made = invoke("draw", "small-cup", "Final", "--seed", "1")
+    assert "4 players at 1 table" in made.output and "1 tables" not in made.output
