@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QScrollArea,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -58,6 +59,21 @@ def row(*buttons: QPushButton) -> QHBoxLayout:
         row.addWidget(button)
     row.addStretch()
     return row
+
+
+def scrolled(label: QLabel, lines: int) -> QScrollArea:
+    """`label` in a box at most `lines` lines of text high, scrolling past that: long notes
+    (a tie of 18 and its close calls) never take a table's room."""
+    area = QScrollArea()
+    label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+    area.setWidget(label)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    margins = label.contentsMargins()
+    area.setMaximumHeight(label.fontMetrics().lineSpacing() * lines + margins.top()
+                          + margins.bottom() + 2 * area.frameWidth())
+    return area
 
 
 def label() -> QLabel:

@@ -38,6 +38,7 @@ from ui.tournament.rows_model import RowsModel
 from ui.tournament.stage_actions import StageActions
 
 TITLE = "Tournament"
+NOTE_LINES = 6  # the ties and close calls under the standings: then a scroll bar (issue 22)
 HINT = ("Ctrl+N new tournament · Ctrl+T choose one · Ctrl+1 players · Ctrl+2 draw and tables · "
         "Ctrl+3 results and standings · each action's key is in the menus")
 NO_TOURNAMENT = "No tournament yet in this data folder: Ctrl+N creates one."
@@ -109,11 +110,12 @@ class TournamentWindow(StageActions, CheckInActions, QMainWindow):
         # The roll call heads the draw's tab: who is here decides who is drawn.
         self.tables_tab.layout().insertWidget(0, self.roll_call_box(), 2)
         self.rule_button = w.button("&Rule this tie…", self.rule_tie)
+        self.notes_area = w.scrolled(self.notes, NOTE_LINES)
         self.standings_tab = w.page(w.row(w.button("&Collect results", self.collect),
                                         self.rule_button,
                                         w.button("P&ublish CSV, HTML and PDF…", self.publish)),
                                    self.results_text, self.state_text, self.standings_view,
-                                   self.notes)
+                                   self.notes_area)
         for tab, name in ((self.players_tab, "Players"), (self.tables_tab, "Draw and tables"),
                            (self.standings_tab, "Results and standings")):
             self.tabs.addTab(tab, name)
@@ -260,6 +262,7 @@ class TournamentWindow(StageActions, CheckInActions, QMainWindow):
                                 "</b> (green: advancing or placed; amber: a tie to rule; "
                                 "a row's tooltip: its close call)" if found else "")
         self.notes.setText(rows.notes_html(found) if found else "")
+        self.notes_area.setVisible(bool(self.notes.text()))
         self.rule_button.setEnabled(bool(found and found.ties))
         self.changed.emit()
 
