@@ -136,7 +136,10 @@ def test_a_tournament_of_eight_is_made_drawn_played_ruled_and_published_through_
     dialog.reason.setText("roll-off before witnesses")
     ok(dialog)
     ruling = tournaments.load(tid).rulings[-1]
-    assert ruling.order == (seat[2, 2], seat[1, 3]) and ruling.judge == "Lee"
+    # The tie at 4-5 has one seat (the 4th): the ruling names the player taking it, and no more.
+    assert "4-5: the first listed takes the seat." in dialog.seats.text()
+    assert ruling.order == (seat[2, 2],) and set(ruling.tied) == {seat[2, 2], seat[1, 3]}
+    assert ruling.judge == "Lee"
     assert "decided: every result is in" in window.state_text.text()
     assert "final" not in window.state_text.text() and not window.rule_button.isEnabled()
     assert cells(window.standings, 3)[2] == seat[2, 2]

@@ -10,6 +10,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -30,8 +31,9 @@ class RuleTieDialog(FormDialog):
 
     def __init__(self, tid: str, found: Any, chosen: int = 0,
                  parent: QWidget | None = None) -> None:
-        super().__init__("Rule this tie", "Put the tied players in the order you decide (the "
-                         "first take the places); Ctrl+Up / Ctrl+Down move the selected one.",
+        super().__init__("Rule this tie", "Put the players who take the seats at the line first, "
+                         "in the order you decide; only they are recorded, the others stay "
+                         "level below the line. Ctrl+Up / Ctrl+Down move the selected one.",
                          parent)
         self.tid, self.stage, self.ties = tid, found.stage, list(found.ties)
         self.names = {r.player: r.name for r in found.rows}
@@ -53,8 +55,10 @@ class RuleTieDialog(FormDialog):
         self.judge.setPlaceholderText("the head judge's name")
         self.reason.setPlaceholderText("why, as announced (e.g. a roll-off before witnesses)")
         self.form.addRow("&Tie", self.tie)
+        self.seats = QLabel()
         self.form.addRow("&Order decided", self.order)
         self.form.addRow("", moves)
+        self.form.addRow("", self.seats)
         self.form.addRow("&Judge", self.judge)
         self.form.addRow("&Reason", self.reason)
         self.tie.currentIndexChanged.connect(self._show_tie)
@@ -65,7 +69,12 @@ class RuleTieDialog(FormDialog):
         self.order.clear()
         if not self.ties:
             return
-        for player in self.ties[self.tie.currentIndex()].players:
+        tie = self.ties[self.tie.currentIndex()]
+        taking = ("the first listed takes the seat" if tie.seats == 1
+                  else f"the first {tie.seats} listed take the seats")
+        self.seats.setText(f"The line falls inside positions {tie.positions[0]}-"
+                           f"{tie.positions[1]}: {taking}.")
+        for player in tie.players:
             item = QListWidgetItem(f"{self.names.get(player, player)} ({player})")
             item.setData(ID_ROLE, player)
             self.order.addItem(item)
@@ -88,7 +97,9 @@ class RuleTieDialog(FormDialog):
         judge, reason = self.judge.text().strip(), self.reason.text().strip()
         if not judge or not reason:
             raise BadInput("a ruling is recorded with the head judge's name and the reason")
-        order = self.ordered()
+        # Only the seats the line falls inside are settled (RULES.md Tournament).
+        seats = self.ties[self.tie.currentIndex()].seats if self.ties else 0
+        order = self.ordered()[:seats or None]
         tournaments.rule_tie(self.tid, self.stage, order, judge, reason)
         return (f"Ruling recorded ({judge}): "
                 + ", ".join(self.names.get(p, p) for p in order) + f"; {reason}")
