@@ -295,6 +295,11 @@ def standings(tid: str, stage: str, as_json: bool) -> None:
     click.echo(_standings_text(found))
 
 
+def _seats(seats: int) -> str:
+    """Who a ruling names: the players taking the seats the line falls inside."""
+    return "the player taking the seat" if seats == 1 else f"the {seats} taking the seats"
+
+
 def _standings_text(found: StageStandings) -> str:
     lines = [f"{found.stage} standings" + ("" if found.decided else " (not decided)")]
     for r in found.rows:
@@ -303,7 +308,8 @@ def _standings_text(found: StageStandings) -> str:
                      f"{'' if r.score is None else r.score:>6}  {r.status}")
     lines += [f"TIE: {', '.join(tie.players)} (positions {tie.positions[0]}-"
               f"{tie.positions[1]}{'' if tie.table is None else f', table {tie.table}'}): "
-              "banker tournament rule" for tie in found.ties]
+              f"banker tournament rule, naming {_seats(tie.seats)} in the order decided"
+              for tie in found.ties]
     lines += [f"close call: {c.name}: {c.reason}" for c in found.close_calls]
     return "\n".join(lines)
 

@@ -112,7 +112,8 @@ def standing_state(found: Any) -> str:
 def tie_words(found: Any, names: dict[str, str]) -> list[str]:
     return [f"{', '.join(names.get(p, p) for p in tie.players)} level on {tie.score:,} "
             f"(positions {tie.positions[0]}–{tie.positions[1]}"
-            f"{'' if tie.table is None else f', table {tie.table}'})" for tie in found.ties]
+            f"{'' if tie.table is None else f', table {tie.table}'}; "
+            f"{counted(tie.seats, 'seat')} to settle)" for tie in found.ties]
 
 
 def notes_html(found: Any) -> str:

@@ -105,6 +105,8 @@ def test_standings_and_a_ruling_from_the_command_line(data: Path) -> None:
     refused = invoke("rule", "sg-open", "Qualifying", *tied[:2], "--judge", "Tan",
                      "--reason", "lot")
     assert refused.exit_code == 3 and "has 3 seats to settle" in refused.output
+    text = invoke("standings", "sg-open", "Qualifying").output
+    assert "(positions 6-10): banker tournament rule, naming the 3 taking the seats" in text
     ruled = invoke("rule", "sg-open", "Qualifying", *tied, "--judge", "Tan", "--reason", "lot")
     assert ruled.exit_code == 0
     text = invoke("standings", "sg-open", "Qualifying").output
