@@ -78,7 +78,7 @@ GROUP_HELP = {
         "attach": "Take in a table's game file played apart (its opening must match the draw).",
         "check-in": "Mark players present for the stage's draw (once one is marked, all must be).",
         "create": "Create a tournament with its stages.",
-        "draw": "Draw the stage's seating at random from a recorded seed.",
+        "draw": "Draw the stage's seating from a recorded seed, with its options recorded too.",
         "print": "Print the stage's draw for the hall as PDF: table cards, the draw sheet, "
                  "scoresheets.",
         "publish": "Publish the standings (no contact detail ever): CSV, HTML page, printed PDF.",
