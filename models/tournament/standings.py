@@ -271,7 +271,7 @@ def _close_calls(t: Tournament, stage: Stage, last: bool,
             if e.player in calls or not across:
                 continue
             calls[e.player] = (e, f"{e.status}: level on score {score} with "
-                                  f"{_names(across)}{where}; {_why(t, stage, e, across[0])}")
+                                  f"{_names(across)}{where}; {_why(t, stage, e, _nearest(e, across))}")
     gone = [x for group in ranked for x in group if not x.eligible]
     going = _going(live) if gone else set()
     for e in (x for x in live if x.player in going and (x.position or 0) > stage.advance):
@@ -281,6 +281,11 @@ def _close_calls(t: Tournament, stage: Stage, last: bool,
             before = calls.get(e.player)
             calls[e.player] = (e, f"{before[1]}; {place}" if before else f"{e.status} {place}")
     return list(calls.values())
+
+
+def _nearest(e: _Entry, others: list[_Entry]) -> _Entry:
+    """The one across the line next to `e` in the ranking: what separates them is the reason."""
+    return min(others, key=lambda x: abs((x.position or 0) - (e.position or 0)))
 
 
 def _names(entries: list[_Entry], shown: int = 5) -> str:
