@@ -90,9 +90,10 @@ def test_table_2_from_the_draw_fills_locks_and_starts_as_the_tournaments_game(
     refs = {g.table: g.source for g in tournaments.load(drawn).games}
     assert refs == {2: str(form.path)}
     listed = tables_text(drawn).splitlines()
-    assert listed[1] == (f"Hall Open 2026 · Qualifying · table 2: {', '.join(seated)} "
+    assert listed[0] == "Qualifying draw: random from seed 7"
+    assert listed[2] == (f"Hall Open 2026 · Qualifying · table 2: {', '.join(seated)} "
                          f"(sg-championship, 90 minutes) — game {form.path}")
-    assert listed[0].endswith("— to start")
+    assert listed[1].endswith("— to start")
     game = games.open_game(form.path)
     try:
         opening = game.ledger.commands(game.game_id)[0]
