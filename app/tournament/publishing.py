@@ -9,6 +9,7 @@ import io
 from datetime import datetime
 from typing import Any
 
+from models.plural import counted
 from models.tournament.records import Tournament
 from models.tournament.standings import Row, StageStandings, ordinal, standings
 
@@ -30,7 +31,9 @@ def published(t: Tournament, stage: str, at: datetime) -> dict[str, Any]:
         "published_at": at.isoformat(timespec="minutes"),
         "state": _state(found),
         "rows": [_line(r) for r in found.rows],
-        "ties": [", ".join(t.seat_name(p) for p in tie.players) for tie in found.ties],
+        "ties": [f"{', '.join(t.seat_name(p) for p in tie.players)} (positions "
+                 f"{tie.positions[0]}–{tie.positions[1]}: {counted(tie.seats, 'seat')} to "
+                 "settle)" for tie in found.ties],
         "close_calls": [f"{c.name}: {c.reason}" for c in found.close_calls],
         "rulings": [f"{r.judge}: {', '.join(t.seat_name(p) for p in r.order)}, {r.reason}"
                     for r in t.rulings if r.stage == found.stage],

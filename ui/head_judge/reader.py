@@ -14,6 +14,7 @@ from app.table import actions
 from app.table.service import TableGame
 from app.tournament import service as tournaments
 from models.errors import BadInput, BankerError
+from models.plural import counted
 
 Clock = Callable[[], datetime]
 
@@ -220,8 +221,8 @@ class HallReader:
             status=r.status, advances=r.advances) for r in found.rows)
         ties = tuple(f"{', '.join(names.get(p, p) for p in tie.players)} level on "
                      f"{tie.score:,} (positions {tie.positions[0]}–{tie.positions[1]}"
-                     f"{'' if tie.table is None else f', table {tie.table}'})"
-                     for tie in found.ties)
+                     f"{'' if tie.table is None else f', table {tie.table}'}; "
+                     f"{counted(tie.seats, 'seat')} to settle)" for tie in found.ties)
         calls = tuple(f"{c.name}: {c.reason}" for c in found.close_calls)
         return Standings(tournament=t.name, stage=found.stage, lines=lines,
                          awaiting=found.awaiting, ties=ties, close_calls=calls,

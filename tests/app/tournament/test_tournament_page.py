@@ -66,6 +66,9 @@ def test_a_decided_stage_says_decided_never_final_which_reads_as_the_stage(data:
     # waits: the page says so in words, not "Final" (the last stage's name).
     scored(data)
     tie = tournaments.standings("sg-open", "Qualifying").ties[0]
+    waiting = published(tournaments.load("sg-open"), "Qualifying",
+                        datetime(2026, 11, 30, 12, 0, tzinfo=UTC))
+    assert waiting["ties"][0].endswith("(positions 6–10: 3 seats to settle)")
     tournaments.rule_tie("sg-open", "Qualifying", tie.players[:tie.seats], "Tan", "lot")
     page = standings_html(published(tournaments.load("sg-open"), "Qualifying",
                                     datetime(2026, 11, 30, 12, 0, tzinfo=UTC)))
