@@ -1,8 +1,17 @@
-"""The hub's own tables (migrations 0006, 0007) beside the ledger's, as SQLAlchemy Core metadata."""
+"""The hub's own tables (migrations 0006, 0007, 0008) beside the ledger's, as SQLAlchemy Core metadata."""
 
 from __future__ import annotations
 
-from sqlalchemy import CheckConstraint, Column, Index, Integer, String, Table, Text
+from sqlalchemy import (
+    CheckConstraint,
+    Column,
+    Index,
+    Integer,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+)
 
 from app.ledger.schema import TIMESTAMP_LENGTH, metadata
 
@@ -64,4 +73,18 @@ hub_judges = Table(
     Column("name", String(40), primary_key=True),
     Column("pin_hash", Text, nullable=False),
     Column("created_at", String(TIMESTAMP_LENGTH), nullable=False),
+)
+
+# Each version of a tournament, append-only: the document its JSON file holds, and what changed.
+# The latest version is the tournament; two desks writing the same next version collide.
+hub_tournaments = Table(
+    "hub_tournaments",
+    metadata,
+    Column("tournament_id", String(64), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("document", Text, nullable=False),
+    Column("changed_at", String(TIMESTAMP_LENGTH), nullable=False),
+    Column("change", Text, nullable=False),
+    PrimaryKeyConstraint("tournament_id", "version"),
+    CheckConstraint("version >= 1", name="version"),
 )

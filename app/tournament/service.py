@@ -1,14 +1,13 @@
-"""The tournament service: kept as one JSON file per tournament in the data folder, written
-atomically; each table's game made from the draw; results read from collected scoresheets."""
+"""The tournament service: kept on the hub when a hub is set (app/tournament/hub_store.py), else
+as one JSON file per tournament in the data folder (files.py); each change the same pure change
+(models.tournament.changes) in one transaction; each table's game made from the draw; results
+read from collected scoresheets."""
 
 from __future__ import annotations
 
 import csv
 import fcntl
-import json
-import os
 import secrets
-import tempfile
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -16,11 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from app.datafolder.paths import data_dir
 from app.editions import rulebook
 from app.games import folder as games
 from app.games.folder import default_label, roll_off_contenders, utc_now
-from models.edition_ids import id_problem
+from app.hub.hub import hub_url
+from app.tournament.files import load_file, save, tournament_path, tournaments_dir
+from app.tournament.hub_store import document
+from app.tournament.store import on_hub
 from models.errors import BadInput, BankerError
 from models.tournament.changes import add_players as _add_players
 from models.tournament.changes import attach_game as _attach_game
@@ -49,97 +50,51 @@ if TYPE_CHECKING:
     from app.ledger import Ledger
     from app.table.service import TableGame
 
-FOLDER = "tournaments"
 Now = Callable[[], datetime]
 
 
 # Storage -----------------------------------------------------------------------------------
 
-def tournaments_dir() -> Path:
-    """The folder of tournament files in the data folder, created on first use."""
-    folder = data_dir() / FOLDER
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+def load(tid: str, hub: str | None = None) -> Tournament:
+    """The tournament `tid`: the hub's (`hub`, else BANKER_HUB_URL) when a hub is set and holds
+    it, else its file; TournamentError names the ones there are when it is not found."""
+    with on_hub(hub) as held:
+        found = held.get(tid) if held is not None else None
+    return found if found is not None else load_file(tid)
 
 
-def tournament_path(tid: str) -> Path:
-    """The tournament's file; an id that is not an id (`../x`, a path) is refused: a tournament
-    is named, never found by path."""
-    problem = id_problem(tid)
-    if problem is not None:
-        raise TournamentError(f"tournament {problem}")
-    return tournaments_dir() / f"{tid}.json"
-
-
-def load(tid: str) -> Tournament:
-    """The tournament `tid`; BadInput names the ones there are when it is not found."""
-    path = tournament_path(tid)
-    if not path.is_file():
-        known = ", ".join(sorted(p.stem for p in tournaments_dir().glob("*.json"))) or "none yet"
-        raise TournamentError(f"no tournament {tid!r} (tournaments: {known})")
-    try:
-        return Tournament.model_validate_json(path.read_bytes())
-    except OSError as e:
-        raise TournamentError(f"{path}: cannot be read: {e.strerror}; nothing was changed") from e
-    except ValidationError as e:
-        raise TournamentError(
-            f"{path}: damaged, not a tournament file ({_first_problem(e)}); nothing was "
-            "changed. The file is only ever replaced whole, so the damage came from outside "
-            "(a copy cut short, a hand edit): put back your last good copy of it") from e
-
-
-def _first_problem(error: ValidationError) -> str:
-    """The first problem in words, without the file's contents (they hold players' contacts)."""
-    problems = error.errors(include_url=False, include_input=False)
-    first = problems[0]
-    where = ".".join(map(str, first["loc"]))
-    more = f", and {len(problems) - 1} more" if len(problems) > 1 else ""
-    return f"{where + ': ' if where else ''}{first['msg']}{more}"
-
-
-def save(t: Tournament) -> Path:
-    """Write the tournament whole: to a temporary file in the same folder, flushed to disk,
-    then renamed over the old one, so a crash leaves the old file or the new, never half."""
-    path = tournament_path(t.id)
-    text = json.dumps(t.model_dump(mode="json"), indent=1, ensure_ascii=False)
-    handle, temporary = tempfile.mkstemp(prefix=f".{t.id}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text + "\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-        folder = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)  # the rename itself survives a power cut
-        finally:
-            os.close(folder)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return path
-
-
-def list_tournaments() -> list[Tournament]:
-    """Every tournament in the data folder (unreadable files left out)."""
-    found = []
+def list_tournaments(hub: str | None = None) -> list[Tournament]:
+    """Every tournament the hub holds (when a hub is set), then every other one in the data
+    folder's files (unreadable files left out)."""
+    found: list[Tournament] = []
+    with on_hub(hub) as held:
+        if held is not None:
+            found = [t for t in map(held.get, held.ids()) if t is not None]
+    on_the_hub = {t.id for t in found}
     for path in sorted(tournaments_dir().glob("*.json")):
+        if path.stem in on_the_hub:
+            continue
         try:
-            found.append(load(path.stem))
+            found.append(load_file(path.stem))
         except TournamentError:
             continue
     return found
 
 
-def _update(tid: str, change: Callable[[Tournament], Tournament]) -> Tournament:
-    """Read, change and write the tournament under a lock on its own lock file, so two
-    programs changing it at once (the head judge's CLI and a banker's window starting a table)
-    take turns instead of one losing the other's change."""
+def _update(tid: str, change: Callable[[Tournament], Tournament], what: str) -> Tournament:
+    """Read, change and write the tournament: on the hub (when it holds it) in one transaction
+    that fails with TournamentChangedMeanwhile if another desk changed it first; else its file
+    under a lock on its own lock file, so two programs changing it at once (the head judge's
+    CLI and a banker's window starting a table) take turns instead of one losing the other's
+    change."""
+    with on_hub() as held:
+        if held is not None and held.version(tid) > 0:
+            return held.update(tid, change, what)
     lock = tournament_path(tid).with_name(f".{tid}.lock")
     with open(lock, "a") as held:
         fcntl.flock(held, fcntl.LOCK_EX)
         try:
-            changed = change(load(tid))
+            changed = change(load_file(tid))
             save(changed)
         finally:
             fcntl.flock(held, fcntl.LOCK_UN)
@@ -162,15 +117,43 @@ def create(name: str, profile: str, *, tid: str | None = None, minutes: int | No
                        minutes=minutes, tid=tid)
     if board is not None:
         t = t.model_copy(update={"board": board})
+    with on_hub(create=hub_url() is not None) as held:
+        if held is not None:  # with a hub set, the tournament is the hub's from the start
+            held.put(t, "created", new=True)
+            return t
     if tournament_path(t.id).exists():
         raise TournamentError(f"a tournament {t.id!r} exists already")
     save(t)
     return t
 
 
+def push(tid: str, hub: str | None = None) -> int:
+    """Put the data folder's file of tournament `tid` on the hub (`hub`, else BANKER_HUB_URL)
+    as its next version; returns the version stored. From then on the hub's copy is the
+    tournament (the file stays, as it was)."""
+    t = load_file(tid)
+    with on_hub(hub, create=True) as held:
+        if held is None:
+            raise TournamentError(f"no hub is set to push {tid!r} to: give --hub or set "
+                                  "BANKER_HUB_URL")
+        return held.put(t, "pushed from a file")
+
+
+def export(tid: str, target: Path, hub: str | None = None) -> Tournament:
+    """Write the tournament as the hub (`hub`, else BANKER_HUB_URL) holds it, or as its file
+    holds it, to the JSON file `target` (the same format as the data folder's files)."""
+    t = load(tid, hub)
+    try:
+        target.write_text(document(t) + "\n", encoding="utf-8")
+    except OSError as e:
+        raise TournamentError(f"{target}: cannot be written: {e.strerror}") from e
+    return t
+
+
 def add_players(tid: str, players: Sequence[Player], now: Now = utc_now) -> Tournament:
     """Enter players (before the first round starts)."""
-    return _update(tid, lambda t: _add_players(t, list(players), now()))
+    return _update(tid, lambda t: _add_players(t, list(players), now()),
+                   f"players entered: {', '.join(p.id for p in players)}")
 
 
 def players_from_csv(path: Path) -> list[Player]:
@@ -194,7 +177,7 @@ def players_from_csv(path: Path) -> list[Player]:
 
 def withdraw(tid: str, player: str, reason: str, now: Now = utc_now) -> Tournament:
     """A late withdrawal or no-show before the player's next round starts."""
-    return _update(tid, lambda t: _withdraw(t, player, reason, now()))
+    return _update(tid, lambda t: _withdraw(t, player, reason, now()), f"{player} withdrawn")
 
 
 def draw(tid: str, stage: str, seed: int | None = None, now: Now = utc_now,
@@ -203,7 +186,7 @@ def draw(tid: str, stage: str, seed: int | None = None, now: Now = utc_now,
     groups kept apart; the seed (a fresh random one unless given) and the options are
     recorded with the draw (its `words` say them)."""
     chosen = secrets.randbits(63) if seed is None else seed
-    return _update(tid, lambda t: _draw(t, stage, chosen, now(), options))
+    return _update(tid, lambda t: _draw(t, stage, chosen, now(), options), f"{stage} drawn")
 
 
 # The roll call before a draw (models.tournament.checkin) -----------------------------------
@@ -216,19 +199,22 @@ def roll_call(tid: str, stage: str) -> tuple[RollCallLine, ...]:
 def check_in(tid: str, stage: str, players: Sequence[str], by: str,
              now: Now = utc_now) -> Tournament:
     """Mark the stage's entrants present; the draw then seats those present."""
-    return _update(tid, lambda t: _check_in(t, stage, list(players), by, now()))
+    return _update(tid, lambda t: _check_in(t, stage, list(players), by, now()),
+                   f"{stage}: checked in by {by}")
 
 
 def mark_absent(tid: str, stage: str, players: Sequence[str], by: str,
                 now: Now = utc_now) -> Tournament:
     """Mark players absent from the stage's round (a draw that seated them is superseded)."""
-    return _update(tid, lambda t: _mark_absent(t, stage, list(players), by, now()))
+    return _update(tid, lambda t: _mark_absent(t, stage, list(players), by, now()),
+                   f"{stage}: marked absent by {by}")
 
 
 def call_standby(tid: str, stage: str, absent: str, by: str, standby: str | None = None,
                  now: Now = utc_now) -> Tournament:
     """Call in the standby next in line (or `standby`, if next in line) for `absent`'s seat."""
-    return _update(tid, lambda t: _call_standby(t, stage, absent, by, now(), standby))
+    return _update(tid, lambda t: _call_standby(t, stage, absent, by, now(), standby),
+                   f"{stage}: standby called in by {by}")
 
 
 # The tables' games -------------------------------------------------------------------------
@@ -289,7 +275,8 @@ def start_table(tid: str, stage: str, table: int, roll_off: list[dict[str, list[
     path = games.create_game(card | {"roll_off": roll_off}, banker, judge, t.minutes, now, folder)
     # The game's id is kept too, so its copy on the hub can be read without this file.
     game_id = _game_id_of(str(path))
-    _update(tid, lambda current: _attach_game(current, stage, table, str(path), game_id))
+    _update(tid, lambda current: _attach_game(current, stage, table, str(path), game_id),
+            f"{stage} table {table} started")
     return path
 
 
@@ -326,7 +313,8 @@ def attach(tid: str, stage: str, table: int, path: Path) -> Tournament:
     if differ:
         raise TournamentError(f"{path}: not {card['label']}'s game: its {', '.join(differ)} "
                               "differ from the draw")
-    return _update(tid, lambda current: _attach_game(current, stage, table, str(path), game_id))
+    return _update(tid, lambda current: _attach_game(current, stage, table, str(path), game_id),
+                   f"{stage} table {table}: game attached")
 
 
 # Results, standings, rulings ---------------------------------------------------------------
@@ -361,8 +349,7 @@ def collect_results(tid: str, stage: str, hub: str | None = None) -> tuple[Tourn
                 game = _opened(ref, notes, lambda r: _open_on_hub(ledger, held, r))
                 if game is not None:  # not closed: it shares the hub's ledger
                     _read_sheet(ref.table, game, sheets, notes)
-    t = _record_results(t, name, sheets)
-    save(t)
+    t = _update(tid, lambda current: _record_results(current, name, sheets), f"{name}: results")
     return t, notes
 
 
@@ -407,12 +394,13 @@ def _read_sheet(table: int, game: TableGame, sheets: dict[int, dict[str, Any]],
         sheets[table] = scoresheet(game)
 
 
-def standings(tid: str, stage: str) -> StageStandings:
+def standings(tid: str, stage: str, hub: str | None = None) -> StageStandings:
     """The stage's standings and advancement (see models.tournament.standings)."""
-    return _standings(load(tid), stage)
+    return _standings(load(tid, hub), stage)
 
 
 def rule_tie(tid: str, stage: str, order: Sequence[str], judge: str, reason: str,
              now: Now = utc_now) -> Tournament:
     """Record the head judge's ruling on a tie the standings show."""
-    return _update(tid, lambda t: _rule_tie(t, stage, list(order), judge, reason, now()))
+    return _update(tid, lambda t: _rule_tie(t, stage, list(order), judge, reason, now()),
+                   f"{stage}: tie ruled by {judge}")

@@ -1,0 +1,41 @@
+"""Where a tournament is kept: on the hub when a hub is set and holds it, else its JSON file.
+
+With a hub set (`--hub`, else BANKER_HUB_URL) every laptop reads and changes the hub's copy; a
+tournament the hub does not hold stays in the data folder's file (the single-laptop mode),
+until `banker tournament push` puts it on the hub."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from app.hub.errors import HubError, HubUnreachable
+from app.hub.hub import Hub, hub_url
+from app.tournament.hub_store import HubTournaments
+
+
+@contextmanager
+def on_hub(hub: str | None = None, *, create: bool = False) -> Iterator[HubTournaments | None]:
+    """The hub's tournaments (`hub`, else BANKER_HUB_URL), or None when no hub is set.
+
+    A hub set only in the environment that is not there (no hub made yet) is None too: the
+    files serve. A hub named by `hub` that is not there raises HubError; one that does not
+    answer raises HubUnreachable (never the files instead: they may be behind the hub).
+    With `create`, a hub that is not there is made (a tournament created or pushed)."""
+    url = hub_url(hub)
+    if url is None:
+        yield None
+        return
+    try:
+        opened = Hub.open(url, create=create)
+    except HubUnreachable:
+        raise
+    except HubError:
+        if hub is not None:
+            raise
+        yield None
+        return
+    try:
+        yield HubTournaments(opened)
+    finally:
+        opened.close()
