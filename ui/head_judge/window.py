@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from models.errors import BankerError
+from ui.hall.window import HallWindow, toggle_hall
 from ui.head_judge.flags_panel import FlagsPanel
 from ui.head_judge.hub_judge import open_on_hub
 from ui.head_judge.poller import HubPoller
@@ -60,6 +61,7 @@ class HeadJudgeWindow(QMainWindow):
         self.reader = reader
         self.judges: dict[str, JudgeWindow] = {}
         self.tournament_window: QMainWindow | None = None
+        self.hall: HallWindow | None = None  # the hall display, F11
         self.opener: Callable[[str, str], JudgeWindow] = self._open_judge
         self.model = TablesModel()
         self.sorted = QSortFilterProxyModel(self)
@@ -143,6 +145,7 @@ class HeadJudgeWindow(QMainWindow):
         self._action(hall, "&Open the selected table (read-only)", "Ctrl+O", self.open_selected)
         self._action(hall, "&Read the hub now", "F5", self.refresh)
         self._action(hall, "&Tournament…", "Ctrl+T", self.open_tournament)
+        self._action(hall, "The &hall display (projector)", "F11", self.toggle_hall)
         self._action(hall, "&Close", "Ctrl+W", self.close)
         view = self.menuBar().addMenu("&View")
         self._action(view, "The &tables", "Ctrl+1", self.tables.setFocus)
@@ -233,8 +236,17 @@ class HeadJudgeWindow(QMainWindow):
         self.tournament_window.raise_()
         return self.tournament_window
 
+    def toggle_hall(self) -> None:
+        """F11: the hall display of the tournament followed, live from the hub, on the second
+        screen; again closes it."""
+        self.hall, said = toggle_hall(self.hall, self.reader.tournament, self.reader.hub_url,
+                                      self)
+        self.messages.say(said)
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
         self.timer.stop()
+        if self.hall is not None:
+            self.hall.close()
         if self.tournament_window is not None:
             self.tournament_window.close()
         for window in self.judges.values():

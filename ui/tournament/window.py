@@ -28,6 +28,7 @@ from app.table.actions import refusal_text
 from app.tournament import service as tournaments
 from models.errors import BadInput, BankerError
 from models.plural import counted
+from ui.hall.window import HallWindow, toggle_hall
 from ui.messages import MessageArea
 from ui.tournament import rows
 from ui.tournament import widgets as w
@@ -84,6 +85,9 @@ class TournamentWindow(StageActions, CheckInActions, QMainWindow):
         self.stage_box.currentIndexChanged.connect(lambda _: self.show_stage())
         self.setWindowTitle(TITLE)
         self.resize(1366, 800)
+        self.hall: HallWindow | None = None  # the hall display, F11
+        # Never open on the players (their contacts) a mirrored desk screen may put on the wall.
+        self.tabs.setCurrentWidget(self.standings_tab)
         self.list_tournaments(tid)
 
     # Layout ------------------------------------------------------------------------------
@@ -143,6 +147,7 @@ class TournamentWindow(StageActions, CheckInActions, QMainWindow):
         self._action(menu, "&Choose the tournament", "Ctrl+T", self.picker.setFocus)
         self._action(menu, "Choose the &stage", "Ctrl+G", self.stage_box.setFocus)
         self._action(menu, "&Read it again", "F5", self.reload)
+        self._action(menu, "The &hall display (projector)", "F11", self.toggle_hall)
         self._action(menu, "&Close", "Ctrl+W", self.close)
         menu = bar.addMenu("&Players")
         self._action(menu, "The &players", "Ctrl+1", lambda: self._tab(0))
@@ -265,6 +270,12 @@ class TournamentWindow(StageActions, CheckInActions, QMainWindow):
         self.notes_area.setVisible(bool(self.notes.text()))
         self.rule_button.setEnabled(bool(found and found.ties))
         self.changed.emit()
+
+    def toggle_hall(self) -> None:
+        """F11: the hall display of the tournament shown, on the second screen; again closes it."""
+        self.hall, said = toggle_hall(self.hall, self.t.id if self.t is not None else None,
+                                      None, self)
+        self.say(said)
 
     def say(self, text: str, level: str = "info") -> None:
         self.messages.say(text, level)  # type: ignore[arg-type]

@@ -1,0 +1,1 @@
+"""The hall display: the stage's standings and tables on a projector, paging by itself."""

@@ -1,0 +1,118 @@
+"""What the hall display shows, as plain data: the stage's standings (position, name, score,
+status; never a contact) and the tables of its current draw. Read from the hub through the
+head judge's reader when a hub is set, else from the tournament service. No Qt here: the
+poller runs it on a thread of its own."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.tournament import service as tournaments
+from models.errors import BankerError
+from models.plural import counted
+from ui.head_judge.reader import HallReader, Standings, StandingsLine
+
+
+@dataclass(frozen=True)
+class Line:
+    """One player's line in the standings as the hall reads it."""
+
+    position: str
+    name: str
+    score: str
+    status: str
+    advances: bool
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """One table of the current draw: its number and the names in seat order."""
+
+    number: int
+    seats: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class HallBoard:
+    """One reading for the hall: the heading, the standings and the tables."""
+
+    heading: str
+    note: str  # "provisional: tables 1, 2 to report", "final", or why nothing shows
+    lines: tuple[Line, ...]
+    tables: tuple[TableLine, ...]
+
+
+def line(found: StandingsLine) -> Line:
+    """A standings line in the hall's words (only the fields a spectator may see)."""
+    score = "" if found.score is None else f"{found.score:,}"
+    return Line(position=found.position, name=found.name, score=score, status=found.status,
+                advances=found.advances)
+
+
+def note(standings: Standings) -> str:
+    """Whether the standings are final, and which tables have still to report."""
+    if standings.awaiting:
+        tables = ", ".join(str(n) for n in standings.awaiting)
+        return f"provisional: {counted(len(standings.awaiting), 'table')} to report ({tables})"
+    return "final" if standings.decided else "provisional: a tie for the head judge to rule"
+
+
+def tables(tid: str, stage: str) -> tuple[TableLine, ...]:
+    """The tables of the stage's current draw (none before it is drawn)."""
+    try:
+        cards = tournaments.table_cards(tid, stage)
+    except BankerError:
+        return ()
+    return tuple(TableLine(number=int(c["card"]["table"]), seats=tuple(c["card"]["players"]))
+                 for c in cards)
+
+
+def from_file(tid: str, stage: str | None = None) -> HallBoard:
+    """The hall's reading from the tournament service's file; raises BankerError (an unknown
+    tournament or stage)."""
+    t = tournaments.load(tid)
+    name = stage or tournaments.current_stage(t)
+    if name is None:
+        return HallBoard(heading=t.name, note="no stage is drawn yet", lines=(), tables=())
+    found = tournaments.standings(tid, name)
+    lines = tuple(Line(
+        position="" if r.position is None else f"{'=' if r.tied else ''}{r.position}",
+        name=r.name, score="" if r.score is None else f"{r.score:,}", status=r.status,
+        advances=r.advances) for r in found.rows)
+    shown = Standings(tournament=t.name, stage=found.stage, lines=(), awaiting=found.awaiting,
+                      ties=(), close_calls=(), decided=found.decided)
+    return HallBoard(heading=f"{t.name} · {found.stage}", note=note(shown), lines=lines,
+                     tables=tables(tid, found.stage))
+
+
+def from_hub(reader: HallReader) -> HallBoard:
+    """The hall's reading from the hub through the head judge's reader; raises HubError."""
+    hall = reader.read()
+    standings = hall.standings
+    if standings is None:
+        return HallBoard(heading=reader.tournament or "", lines=(), tables=(),
+                         note=hall.standings_problem or "no tournament is followed")
+    drawn = tables(reader.tournament, standings.stage) if reader.tournament else ()
+    return HallBoard(heading=f"{standings.tournament} · {standings.stage}",
+                     note=note(standings), lines=tuple(line(s) for s in standings.lines),
+                     tables=drawn)
+
+
+class HallSource:
+    """How the display reads the hall: from the hub when one is set (the head judge's reader,
+    its connections kept between readings), else the tournament's file."""
+
+    def __init__(self, tid: str, stage: str | None = None, hub: str | None = None) -> None:
+        self.tid, self.stage, self.hub = tid, stage, hub
+        self._reader = HallReader(hub, tid, stage) if hub is not None else None
+
+    def read(self) -> HallBoard:
+        """One reading; raises BankerError (HubError when the hub cannot be read)."""
+        if self._reader is None:
+            return from_file(self.tid, self.stage)
+        return from_hub(self._reader)
+
+    def close(self) -> None:
+        """Release the hub's connections (a later `read` opens them again)."""
+        if self._reader is not None:
+            self._reader.close()

@@ -1,0 +1,262 @@
+"""The hall display: the stage's standings and the tables of its draw, in large type for a
+projector, paging by itself; no contact is ever shown (the board holds none).
+
+Read-only: it reads the hall on a thread of its own every few seconds and takes no input but
+Esc. On a second screen it fills that screen, as the table display does."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from PySide6.QtCore import Qt, QThread, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeyEvent, QResizeEvent, QScreen
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from ui.display.elided import ElidedLabel
+from ui.display.fit import px
+from ui.display.standings import BACKGROUND, MUTED, TEXT
+from ui.display.window import DESIGN, WINDOWED, other_screen
+from ui.hall.board import HallBoard, HallSource
+from ui.hall.pages import Page, pages
+from ui.hall.poller import HallPoller
+from ui.table import palette
+
+ROWS = 10  # lines a page: at 1920x1080 each is readable from the back of a hall
+PAGE_MS = 12_000  # how long a page stays up before the next
+POLL_MS = 5_000  # how often the hall is read again
+STRETCH = (2, 9, 3, 6)  # the four columns' shares of the width
+TITLE_PX, SUB_PX, HEAD_PX, ROW_PX, FOOT_PX = 60, 40, 32, 54, 28
+ADVANCES = palette.LANDED  # the colour of a player who advances
+
+
+class HallRow(QWidget):
+    """Four cells in the shares of STRETCH; the last two hide for a table's line, giving its
+    seats the width."""
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.cells = [ElidedLabel(self) for _ in STRETCH]
+        line = QHBoxLayout(self)
+        line.setContentsMargins(0, 0, 0, 0)
+        line.setSpacing(24)
+        for cell, share in zip(self.cells, STRETCH, strict=True):
+            cell.setObjectName(name)
+            line.addWidget(cell, share)
+        self.cells[2].setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+    def show_cells(self, cells: tuple[str, str, str, str], marked: bool = False) -> None:
+        for cell, text in zip(self.cells, cells, strict=True):
+            cell.set_full(text)
+            if cell.property("marked") != marked:
+                cell.setProperty("marked", marked)
+                cell.style().unpolish(cell)
+                cell.style().polish(cell)
+        wide = not cells[2] and not cells[3]
+        for cell in self.cells[2:]:
+            cell.setVisible(not wide)
+
+
+class HallWindow(QWidget):
+    """The hall's window over one source (the hub or the tournament's file). `paged(int)` is
+    emitted on each turn of the page, with the page now shown (0 = the first)."""
+
+    paged = Signal(int)
+    refreshed = Signal()
+    _ask = Signal()
+    _release = Signal()
+
+    def __init__(self, source: HallSource, *, threaded: bool = True,
+                 poll_ms: int | None = POLL_MS, page_ms: int = PAGE_MS, rows: int = ROWS,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.source, self.size_ = source, rows
+        self.pages: tuple[Page, ...] = ()
+        self.page = 0
+        self.board: HallBoard | None = None
+        self.read_note = ""
+        self._busy = self._released = False
+        self.setObjectName("hallDisplay")
+        self.setWindowTitle("Championship Banker — hall display")
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+        self.heading, self.sub, self.foot = QLabel(), ElidedLabel(), ElidedLabel()
+        self.heading.setObjectName("hallHeading")
+        self.sub.setObjectName("hallSub")
+        self.foot.setObjectName("hallFoot")
+        self.heading.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.heads = HallRow("hallHead")
+        self.lines = [HallRow("hallLine") for _ in range(rows)]
+        self._compose()
+        self.poller = HallPoller(source)
+        self.poller.board.connect(self.show_board)
+        self.poller.failed.connect(self._show_failure)
+        self.thread_: QThread | None = None
+        if threaded:
+            self.thread_ = QThread(self)
+            self.poller.moveToThread(self.thread_)
+            self._ask.connect(self.poller.poll)
+            self._release.connect(self.poller.close,
+                                  Qt.ConnectionType.BlockingQueuedConnection)
+            self.thread_.start()
+        else:
+            self._ask.connect(self.poller.poll, Qt.ConnectionType.DirectConnection)
+            self._release.connect(self.poller.close, Qt.ConnectionType.DirectConnection)
+        self.pager = QTimer(self)
+        self.pager.setInterval(page_ms)
+        self.pager.timeout.connect(self.next_page)
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.refresh)
+        if poll_ms:
+            self.timer.start(poll_ms)
+            QTimer.singleShot(0, self.refresh)
+        self.unit = 1.0
+        self.resize(*(round(side * WINDOWED) for side in DESIGN))
+
+    def _compose(self) -> None:
+        column = QVBoxLayout(self)
+        column.setContentsMargins(40, 20, 40, 16)
+        column.setSpacing(6)
+        column.addWidget(self.heading)
+        column.addWidget(self.sub)
+        column.addSpacing(12)
+        column.addWidget(self.heads)
+        for line in self.lines:
+            column.addWidget(line, 1)
+        column.addWidget(self.foot)
+        for widget in self.findChildren(QWidget):
+            widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Esc reaches the window
+
+    # Opening -----------------------------------------------------------------------------
+
+    def present(self, desk: QScreen | None) -> str:
+        """Show the display: full screen on a screen other than the desk's, else in its own
+        window; says where, for the desk's message line."""
+        target = other_screen(QGuiApplication.screens(), desk)
+        if target is None:
+            self.showNormal()
+            return ("Hall display opened in its own window (one screen connected; drag it to "
+                    "the projector). F11 closes it.")
+        self.setScreen(target)
+        self.setGeometry(target.geometry())
+        self.showFullScreen()
+        return f"Hall display full screen on {target.name()}. F11 closes it."
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        if event.key() != Qt.Key.Key_Escape:
+            super().keyPressEvent(event)
+        elif self.isFullScreen():
+            self.showNormal()
+        else:
+            self.close()
+
+    # Reading the hall --------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Read the hall (unless a reading is still under way)."""
+        if self._busy:
+            return
+        self._busy = True
+        self._ask.emit()
+
+    def show_board(self, board: HallBoard) -> None:
+        """Show a reading, staying on the page shown (the first when it no longer exists)."""
+        self._busy = False
+        self.board = board
+        self.pages = pages(board, self.size_)
+        if self.page >= len(self.pages):
+            self.page = 0
+        self.heading.setText(board.heading)
+        self.read_note = f"Read at {datetime.now().astimezone():%H:%M}"
+        self._show_page()
+        if len(self.pages) > 1 and not self.pager.isActive():
+            self.pager.start()
+        elif len(self.pages) <= 1:
+            self.pager.stop()
+        self.refreshed.emit()
+
+    def _show_failure(self, reason: str) -> None:
+        self._busy = False
+        shown = "" if self.board is None else " (the last reading stays up)"
+        self.read_note = f"Not read just now: {reason}{shown}"
+        self.foot.set_full(self.read_note)
+
+    # Paging ------------------------------------------------------------------------------
+
+    def next_page(self) -> None:
+        """The next page, and the first after the last."""
+        if not self.pages:
+            return
+        self.page = (self.page + 1) % len(self.pages)
+        self._show_page()
+        self.paged.emit(self.page)
+
+    def _show_page(self) -> None:
+        page = self.pages[self.page]
+        note = f"   ·   {self.board.note}" if self.board is not None and self.board.note else ""
+        self.sub.set_full(f"{page.title}{note}")
+        self.heads.show_cells(page.heads)
+        for n, line in enumerate(self.lines):
+            if n < len(page.rows):
+                line.show_cells(page.rows[n].cells, page.rows[n].marked)
+            else:
+                line.show_cells(("", "", "", ""))
+        count = len(self.pages)
+        where = f"Page {self.page + 1} of {count}   ·   " if count > 1 else ""
+        self.foot.set_full(where + self.read_note)
+
+    def texts(self) -> list[str]:
+        """Every text the window shows now (for the tests' look for a contact)."""
+        return [self.windowTitle()] + [
+            label.text() for label in self.findChildren(QLabel)] + [
+            label.toolTip() for label in self.findChildren(QLabel)]
+
+    # Sizes -------------------------------------------------------------------------------
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self.unit = min(self.width() / DESIGN[0], self.height() / DESIGN[1])
+        unit = self.unit
+        self.setStyleSheet(
+            f"QWidget#hallDisplay {{ background: {BACKGROUND}; }}"
+            f"QLabel#hallHeading {{ color: {TEXT}; font-size: {px(unit, TITLE_PX)}px;"
+            " font-weight: bold; }"
+            f"QLabel#hallSub {{ color: {MUTED}; font-size: {px(unit, SUB_PX)}px; }}"
+            f"QLabel#hallHead {{ color: {MUTED}; font-size: {px(unit, HEAD_PX)}px; }}"
+            f"QLabel#hallLine {{ color: {TEXT}; font-size: {px(unit, ROW_PX)}px; }}"
+            f"QLabel#hallLine[marked=\"true\"] {{ color: {ADVANCES}; font-weight: bold; }}"
+            f"QLabel#hallFoot {{ color: {MUTED}; font-size: {px(unit, FOOT_PX)}px; }}")
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        self.timer.stop()
+        self.pager.stop()
+        if not self._released:  # closed once: a second close must not wait on a stopped thread
+            self._released = True
+            self._release.emit()
+            if self.thread_ is not None:
+                self.thread_.quit()
+                self.thread_.wait()
+        super().closeEvent(event)
+
+
+class Presented:
+    """The hall display as `banker hall-display` opens it: full screen on a screen other than
+    the primary (the desk's), else in its own window."""
+
+    def __init__(self, source: HallSource) -> None:
+        self.window = HallWindow(source)
+
+    def show(self) -> None:
+        self.window.present(QGuiApplication.primaryScreen())
+
+
+def toggle_hall(shown: HallWindow | None, tid: str | None, hub: str | None,
+                desk: QWidget) -> tuple[HallWindow | None, str]:
+    """F11 in the tournament's and the head judge's windows: open the hall display of
+    tournament `tid` (full screen on a screen other than `desk`'s), or close the one shown.
+    Returns the display now open (None when closed) and what to say on the message line."""
+    if shown is not None and shown.isVisible():
+        shown.close()
+        return None, "Hall display closed."
+    if tid is None:
+        return None, "The hall display needs a tournament: choose one first."
+    opened = HallWindow(HallSource(tid, None, hub))
+    return opened, opened.present(desk.screen())
