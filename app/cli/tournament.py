@@ -326,4 +326,27 @@ def rule(tid: str, stage: str, order: tuple[str, ...], judge: str, reason: str) 
     click.echo(f"ruling recorded: {', '.join(order)}")
 
 
+@tournament_group.command("push")
+@click.argument("tid")
+@click.option("--hub", "hub", default=None, metavar="URL",
+              help="The hub (default: BANKER_HUB_URL).")
+def push(tid: str, hub: str | None) -> None:
+    """Put this data folder's tournament TID on the hub: from then on, every laptop with the
+    hub's URL reads and changes the hub's copy (the file stays as it was)."""
+    version = _do(lambda: tournaments.push(tid, hub))
+    click.echo(f"{tid}: on the hub as version {version}")
+
+
+@tournament_group.command("export")
+@click.argument("tid")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--hub", "hub", default=None, metavar="URL",
+              help="The hub (default: BANKER_HUB_URL; none set: the data folder's file).")
+def export(tid: str, file: Path, hub: str | None) -> None:
+    """Write tournament TID as the hub holds it (or its file, without a hub) to FILE, in the
+    data folder's JSON format (a copy to keep, or to run on one laptop)."""
+    _do(lambda: tournaments.export(tid, file, hub))
+    click.echo(f"{tid}: written to {file}")
+
+
 __all__ = ["refusals", "tournament_group"]
