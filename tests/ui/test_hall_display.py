@@ -101,8 +101,9 @@ def test_the_display_shows_the_standings_and_the_tables_as_played(qtbot, data: P
         pass
     assert turned.args == [1]
     assert window.sub.full == "Tables   ·   provisional: a tie for the head judge to rule"
-    assert shown(window) == [("1", "  ·  ".join(t1), "", ""), ("2", "  ·  ".join(t2), "", "")]
-    assert not window.lines[0].cells[2].isVisibleTo(window)  # the seats take the width
+    assert shown(window) == [  # one line a seat, the whole name, the table on its first
+        *((("1" if n == 1 else ""), name, f"seat {n}", "") for n, name in enumerate(t1, 1)),
+        *((("2" if n == 1 else ""), name, f"seat {n}", "") for n, name in enumerate(t2, 1))]
     with qtbot.wait_signal(window.paged, timeout=2000) as turned:
         pass
     assert turned.args == [0]  # back to the first page
@@ -111,20 +112,23 @@ def test_the_display_shows_the_standings_and_the_tables_as_played(qtbot, data: P
 
 def test_more_players_than_a_page_pages_by_itself_and_comes_back_to_page_one(
         qtbot, data: Path) -> None:
-    tid = make(24, False, data)  # 24 lines: 3 pages of standings (10, 10, 4), one of tables
+    # 24 lines: 3 pages of standings (10, 10, 4); 6 tables of 4, two whole tables a page
+    tid = make(24, False, data)
     window = HallWindow(HallSource(tid), threaded=False, poll_ms=None, page_ms=20)
     qtbot.addWidget(window)
     window.refresh()
     assert [p.title for p in window.pages] == [
-        "Standings 1 of 3", "Standings 2 of 3", "Standings 3 of 3", "Tables"]
+        "Standings 1 of 3", "Standings 2 of 3", "Standings 3 of 3",
+        "Tables 1 of 3", "Tables 2 of 3", "Tables 3 of 3"]
     assert len(shown(window)) == ROWS
-    assert window.foot.full.startswith("Page 1 of 4")
+    assert window.foot.full.startswith("Page 1 of 6")
     seen = [window.page]
-    for _ in range(4):
+    for _ in range(6):
         with qtbot.wait_signal(window.paged, timeout=2000):
             pass
         seen.append(window.page)
-    assert seen == [0, 1, 2, 3, 0]
+    assert seen == [0, 1, 2, 3, 4, 5, 0]
+    assert [len(p.rows) for p in window.pages[3:]] == [8, 8, 8]
     window.pager.stop()
     window.next_page()
     window.next_page()

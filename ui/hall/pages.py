@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ui.hall.board import HallBoard
 
 STANDINGS_HEADS = ("Pos", "Player", "Score", "Status")
-TABLES_HEADS = ("Table", "Seats in order", "", "")
+TABLES_HEADS = ("Table", "Player", "Seat", "")
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,18 @@ def pages(board: HallBoard, size: int) -> tuple[Page, ...]:
                 for ln in board.lines]
     found = _titled("Standings", _chunks(standing, size), STANDINGS_HEADS)
     if board.tables:
-        seated = [PageRow((f"{t.number}", "  ·  ".join(t.seats), "", "")) for t in board.tables]
-        found += _titled("Tables", _chunks(seated, size), TABLES_HEADS)
+        found += _titled("Tables", _tables(board, size), TABLES_HEADS)
     return tuple(found)
+
+
+def _tables(board: HallBoard, size: int) -> list[tuple[PageRow, ...]]:
+    """One line a seat (a whole name, however long, in large type), the table's number on its
+    first; a table is never split across pages unless it alone is longer than a page."""
+    chunks: list[list[PageRow]] = [[]]
+    for table in board.tables:
+        seated = [PageRow((f"{table.number}" if n == 1 else "", name, f"seat {n}", ""))
+                  for n, name in enumerate(table.seats, start=1)]
+        if chunks[-1] and len(chunks[-1]) + len(seated) > size:
+            chunks.append([])
+        chunks[-1].extend(seated)
+    return [tuple(rows) for chunk in chunks for rows in _chunks(chunk, size)]

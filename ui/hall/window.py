@@ -30,8 +30,7 @@ ADVANCES = palette.LANDED  # the colour of a player who advances
 
 
 class HallRow(QWidget):
-    """Four cells in the shares of STRETCH; the last two hide for a table's line, giving its
-    seats the width."""
+    """Four cells in the shares of STRETCH."""
 
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -51,9 +50,6 @@ class HallRow(QWidget):
                 cell.setProperty("marked", marked)
                 cell.style().unpolish(cell)
                 cell.style().polish(cell)
-        wide = not cells[2] and not cells[3]
-        for cell in self.cells[2:]:
-            cell.setVisible(not wide)
 
 
 class HallWindow(QWidget):
