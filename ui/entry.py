@@ -63,6 +63,9 @@ GROUP_HELP = {
                     "note stay on the hub.",
         "import": "Hand a table's file in to the hub: every entry checked and compared with the "
                   "hub's copy; exit 1 when the hub refuses it.",
+        "init": "Make the hub's roles (run again to add tables or grant on new tables): the "
+                "desk's, each table's (its own game's rows only) and the reader's; new "
+                "passwords are shown once.",
         "marks": "The DIVERGED marks, judges' notes and rulings, oldest first (of GAME when "
                  "given).",
         "push": "Copy the file's entries the hub lacks to the hub now (what the window does in "

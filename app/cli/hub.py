@@ -16,6 +16,7 @@ from app.cli.prompts import JUDGE_PIN, NEW_JUDGE_PIN, ask_pin
 from app.hub.errors import HubError, HubRefused, HubUnreachable
 from app.hub.hub import HUB_URL_ENV, Hub
 from app.hub.push import Pushed, push_file
+from app.hub.roles import init_roles
 from app.hub.standing import Standing, files_by_game, standings
 from app.ledger import LedgerError
 from app.table.judges import JudgeAuthError
@@ -206,3 +207,29 @@ def marks(game: str | None, hub: str | None) -> None:
         where = f" at entry {mark.seq}" if mark.seq is not None else ""
         click.echo(f"{mark.at:%Y-%m-%d %H:%M:%S}  {mark.game_id}  {mark.kind}{where}  "
                    f"by {mark.by}: {mark.text}")
+
+
+@hub_group.command("init")
+@click.option("--hub", "--url", "hub", default=None, metavar="URL",
+              help=f"The hub as its owner (default: {HUB_URL_ENV}): a role that owns the tables "
+              "and may create roles.")
+@click.option("--table", "tables", multiple=True, metavar="LABEL",
+              help="Make a login role for this table (repeatable: --table 1 --table 2).")
+@click.option("--tables", "count", type=click.IntRange(0, 500), default=0,
+              help="Make login roles for tables 1 to N.")
+def init(hub: str | None, tables: tuple[str, ...], count: int) -> None:
+    """Make the hub's roles (run again to add tables or grant on new tables): the desk's, each
+    table's (its own game's rows only) and the reader's; new passwords are shown once."""
+    labels = [str(n) for n in range(1, count + 1)] + [t for t in tables if t not in
+                                                      {str(n) for n in range(1, count + 1)}]
+    try:
+        logins = init_roles(hub, labels)
+    except HubError as e:
+        click.echo(f"no roles were made: {e}", err=True)
+        sys.exit(EXIT_LEDGER)
+    for login in logins:
+        said = (f"password {login.password}  (shown once: keep it for that laptop's hub URL)"
+                if login.password else "exists already (password unchanged)")
+        click.echo(f"{login.role}  ({login.group})  {said}")
+    click.echo("hub URL for a laptop: postgresql+psycopg://ROLE:PASSWORD@HOST/DATABASE"
+               "?sslmode=require (no sslmode needed on the server itself)")

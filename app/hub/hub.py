@@ -66,7 +66,9 @@ class Hub:
         found = hub_url(url)
         if found is None:
             raise HubError(f"no hub is set: give --hub or set {HUB_URL_ENV} "
-                           "(e.g. postgresql+psycopg://banker@hall-server/tournament)")
+                           "(e.g. postgresql+psycopg://banker_table_1:PASSWORD@hall-server/tournament"
+                           "?sslmode=require)")
+        require_tls(found)
         target = _with_timeout(found)
         try:
             if not create:
@@ -259,6 +261,45 @@ class _Translated:
         if isinstance(error, LedgerError):
             raise HubUnreachable(f"the hub at {self.where} cannot be used just now: {error}"
                                  ) from error
+
+
+LOCAL_HOSTS = frozenset({"", "localhost", "127.0.0.1", "::1"})
+TLS_MODES = frozenset({"require", "verify-ca", "verify-full"})
+
+
+def require_tls(url: str) -> None:
+    """Refuse, before any connection, a PostgreSQL hub URL to another machine without
+    sslmode=require (or verify-ca, verify-full): a table's role's password and every entry
+    would cross the hall's network in clear. Local hosts and sockets need no TLS.
+
+    Raises HubError naming the host and what to add."""
+    if "://" not in url:
+        return
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError) as e:
+        raise HubError(f"{HUB_URL_ENV}: {url!r} is not a database URL: {e}") from e
+    if parsed.get_backend_name() != "postgresql":
+        return
+    hosts = [parsed.host or "", *_listed(parsed.query.get("host"))]
+    remote = [h for h in hosts if not _local(h)]
+    mode = _listed(parsed.query.get("sslmode"))
+    if remote and not (mode and mode[-1] in TLS_MODES):
+        raise HubError(f"the hub at {remote[0]} is on another machine: its URL needs "
+                       "sslmode=require (or verify-full), e.g. ...@hall-server/tournament"
+                       "?sslmode=require, and the server a certificate (docs/commands.md, "
+                       "`banker hub init`); nothing was sent")
+
+
+def _listed(value: str | tuple[str, ...] | None) -> list[str]:
+    """A URL query's values, libpq's comma lists split (host=a,b tries both)."""
+    found = [] if value is None else [value] if isinstance(value, str) else list(value)
+    return [part.strip() for one in found for part in one.split(",")]
+
+
+def _local(host: str) -> bool:
+    """This machine: a loopback name or address, or a Unix socket's folder."""
+    return host.lower().strip("[]") in LOCAL_HOSTS or host.startswith("/")
 
 
 def _with_timeout(url: str) -> str:

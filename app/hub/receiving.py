@@ -27,6 +27,18 @@ def lock_game(connection: Connection, game_id: str) -> None:
                            {"kind": _GAME_LOCK, "game": game_id})
 
 
+def claim_game(connection: Connection, game_id: str) -> None:
+    """On a hub with roles (`banker hub init`, roles.py), the game's first sender claims it:
+    a table's role then sees and appends only the games it claimed. A game claimed by another
+    role stays theirs (nothing happens here; the rows that follow are refused by PostgreSQL)."""
+    if connection.dialect.name != "postgresql" or connection.execute(
+            text("SELECT to_regclass('hub_table_roles')")).scalar() is None:
+        return
+    connection.execute(text("INSERT INTO hub_table_roles (game_id, role) VALUES "
+                            "(:game, current_user) ON CONFLICT (game_id) DO NOTHING"),
+                       {"game": game_id})
+
+
 def head_of(connection: Connection, game_id: str) -> tuple[int, str]:
     """The hub's last entry of the game: (0, GENESIS) when it holds none."""
     events = schema.events.c
@@ -136,6 +148,7 @@ def _store(connection: Connection, batch: Batch, held: tuple[int, str], new: lis
            source: str, stamp: str) -> None:
     game_id = batch.game_id
     if held[0] == 0:
+        claim_game(connection, game_id)
         connection.execute(insert(schema.games).values(**batch.game))
         connection.execute(insert(schema.players), [
             {"game_id": game_id, "seat": seat, "name": name} for seat, name in batch.players])

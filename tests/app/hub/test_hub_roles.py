@@ -1,0 +1,200 @@
+"""Who may write what on the hub (issue 22): `banker hub init`'s roles on a real PostgreSQL. A
+table's role copies its own game and nothing else; the reader only reads; a hub URL to another
+machine without TLS is refused before any connection."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from random import Random
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from sqlalchemy.engine import make_url
+
+from app.cli.main import main
+from app.hub import Hub, HubError, push_file, push_game
+from app.hub.hub import require_tls
+from app.hub.roles import DESK_LOGIN, READER_LOGIN, init_roles, table_login
+from app.ledger import LedgerError, open_ledger
+from tests.app.hub_tables import new_table, play
+from tests.postgres import server, skip_reason
+
+
+@pytest.fixture
+def admin_url() -> str:
+    found = server()
+    if found is None:
+        pytest.skip(f"hub roles on PostgreSQL not tested: {skip_reason()}")
+    return found.new_database()
+
+
+def as_role(url: str, role: str) -> str:
+    """The same hub as `role` (the test server trusts 127.0.0.1: no password is asked)."""
+    return make_url(url).set(username=role).render_as_string(hide_password=False)
+
+
+def sql(url: str, role: str, statement: str, values: dict[str, Any] | None = None) -> list[Any]:
+    """Run one statement as `role` straight through psycopg, as a player's laptop could."""
+    import psycopg  # noqa: PLC0415 (only where PostgreSQL is tested)
+
+    parsed = make_url(url)
+    with psycopg.connect(host=parsed.host, port=parsed.port, dbname=parsed.database,
+                         user=role, autocommit=True) as connection:
+        cursor = connection.execute(statement, values)  # type: ignore[arg-type]
+        return cursor.fetchall() if cursor.description else []
+
+
+def refused(url: str, role: str, statement: str, values: dict[str, Any] | None = None) -> str:
+    import psycopg  # noqa: PLC0415
+
+    with pytest.raises(psycopg.Error) as caught:
+        sql(url, role, statement, values)
+    return str(caught.value)
+
+
+@pytest.fixture
+def two_tables(admin_url: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """The hub's roles made, and tables 1 and 2 each copying its own game with its own role."""
+    init_roles(admin_url, ["1", "2"], password=lambda: "not-used-here")
+    games = []
+    for number in (1, 2):
+        game = new_table(tmp_path, number)
+        play(game, 30, Random(number))
+        game.close()
+        url = as_role(admin_url, table_login(str(number)))
+        with Hub.open(url, create=True) as hub, open_ledger(
+                tmp_path / f"table-{number}.db", create=False, readonly=True) as ledger:
+            [game_id] = ledger.game_ids()
+            pushed = push_game(hub, ledger.database, game_id, f"table {number}", commands=5)
+        assert pushed.stored == pushed.entries > 0
+        games.append(pushed.game_id)
+    yield games[0], games[1]
+
+
+def test_a_tables_role_copies_its_own_game_batch_after_batch(
+        admin_url: str, two_tables: tuple[str, str], tmp_path: Path) -> None:
+    mine, _ = two_tables
+    with Hub.open(as_role(admin_url, "banker_table_1")) as hub:
+        # Batches of 5 commands each: the first claims the game, the rest append and report.
+        assert hub.head(mine) == file_head(tmp_path / "table-1.db")
+        [again] = push_file(hub, tmp_path / "table-1.db", from_start=True)
+        assert again.stored == 0 and again.held == again.entries
+        assert hub.game_ids() == [mine]  # it sees its own game only
+    with Hub.open(as_role(admin_url, READER_LOGIN)) as reader:
+        assert sorted(t.label for t in reader.tables()) == ["table 1", "table 2"]
+        assert all(t.reported is not None for t in reader.tables())
+
+
+def file_head(path: Path) -> tuple[int, str]:
+    with open_ledger(path, create=False, readonly=True) as ledger:
+        return ledger.head(ledger.game_ids()[0])
+
+
+def test_a_tables_role_cannot_touch_another_tables_rows(
+        admin_url: str, two_tables: tuple[str, str], tmp_path: Path) -> None:
+    mine, theirs = two_tables
+    role = "banker_table_1"
+    assert sql(admin_url, role, "SELECT count(*) FROM events WHERE game_id = %(g)s",
+               {"g": theirs}) == [(0,)]  # not even seen
+    said = refused(admin_url, role, "INSERT INTO players (game_id, seat, name) VALUES "
+                   "(%(g)s, 9, 'Eve')", {"g": theirs})
+    assert "row-level security" in said
+    said = refused(admin_url, role, "INSERT INTO events SELECT * FROM events WHERE game_id = "
+                   "%(g)s AND seq = 1", {"g": mine})  # its own row again: not a new entry
+    assert "duplicate key" in said
+    said = refused(admin_url, role, "INSERT INTO hub_marks (game_id, at, kind, text, by) VALUES "
+                   "(%(g)s, '2026-11-21', 'ruling', 'counts', 'me')", {"g": theirs})
+    assert "row-level security" in said
+    said = refused(admin_url, role, "INSERT INTO hub_table_roles (game_id, role) VALUES "
+                   "(%(g)s, 'banker_table_1')", {"g": theirs})
+    assert "duplicate key" in said or "row-level security" in said
+    # Table 1's role sending table 2's file: PostgreSQL refuses the rows, nothing is stored.
+    with Hub.open(as_role(admin_url, role)) as hub, pytest.raises((HubError, LedgerError)):
+        push_file(hub, tmp_path / "table-2.db", from_start=True)
+    assert sql(admin_url, "banker", "SELECT count(*) FROM hub_table_roles WHERE game_id = %(g)s "
+               "AND role = 'banker_table_2'", {"g": theirs}) == [(1,)]
+
+
+@pytest.mark.parametrize("statement", [
+    "UPDATE events SET payload = payload WHERE game_id = %(g)s",
+    "DELETE FROM events WHERE game_id = %(g)s",
+    "UPDATE games SET label = 'table 9' WHERE id = %(g)s",
+    "DELETE FROM players WHERE game_id = %(g)s",
+    "UPDATE hub_games SET source = 'me' WHERE game_id = %(g)s",
+    "DELETE FROM hub_table_roles WHERE game_id = %(g)s",
+    "UPDATE hub_judges SET pin_hash = 'x'",
+    "INSERT INTO hub_judges (name, pin_hash, created_at) VALUES ('Me', 'x', 'now')",
+    "INSERT INTO hub_marks (game_id, at, kind, text, by) VALUES "
+    "(%(g)s, '2026-11-21', 'ruling', 'my result counts', 'me')",
+    "TRUNCATE hub_marks",
+    "CREATE TABLE mine (x int)",
+])
+def test_a_tables_role_cannot_change_or_remove_even_its_own_rows(
+        admin_url: str, two_tables: tuple[str, str], statement: str) -> None:
+    said = refused(admin_url, "banker_table_1", statement, {"g": two_tables[0]})
+    assert "permission denied" in said or "row-level security" in said
+
+
+@pytest.mark.parametrize("statement", [
+    "INSERT INTO hub_judges (name, pin_hash, created_at) VALUES ('Me', 'x', 'now')",
+    "UPDATE hub_games SET label = 'x'",
+    "DELETE FROM hub_table_roles",
+    "INSERT INTO hub_table_roles (game_id, role) VALUES ('x', current_user)",
+    "INSERT INTO hub_marks (game_id, at, kind, text, by) VALUES ('x', 'now', 'note', 'n', 'me')",
+])
+def test_the_reader_cannot_write(admin_url: str, two_tables: tuple[str, str],
+                                 statement: str) -> None:
+    assert "permission denied" in refused(admin_url, READER_LOGIN, statement)
+    assert sql(admin_url, READER_LOGIN, "SELECT count(*) FROM games") == [(2,)]
+
+
+def test_the_desk_registers_judges_and_sees_every_game(
+        admin_url: str, two_tables: tuple[str, str]) -> None:
+    with Hub.open(as_role(admin_url, DESK_LOGIN)) as desk:
+        desk.register_judge("Kim", "135791")
+        assert sorted(desk.game_ids()) == sorted(two_tables)
+    assert "must be owner" in refused(admin_url, DESK_LOGIN, "DROP TABLE hub_judges")
+
+
+def test_init_twice_is_fine_and_keeps_the_passwords(admin_url: str) -> None:
+    made = CliRunner().invoke(main, ["hub", "init", "--url", admin_url, "--tables", "2"])
+    assert made.exit_code == 0, made.output
+    again = CliRunner().invoke(main, ["hub", "init", "--url", admin_url, "--table", "final",
+                                      "--tables", "2"])
+    assert again.exit_code == 0, again.output
+    assert "banker_table_2  (banker_table)  exists already (password unchanged)" in again.output
+    assert "banker_table_final  (banker_table)  " in again.output
+    # A table added later (a new login, a new table's grants) works after the second run.
+    assert sql(admin_url, "banker_table_final", "SELECT count(*) FROM games") == [(0,)]
+
+
+def test_init_on_a_sqlite_hub_says_roles_need_postgresql(tmp_path: Path) -> None:
+    with pytest.raises(HubError, match="roles need a PostgreSQL hub"):
+        init_roles(str(tmp_path / "hub.db"), ["1"])
+
+
+@pytest.mark.parametrize("url", [
+    "postgresql+psycopg://banker_table_1:pw@hall-server/tournament",
+    "postgresql+psycopg://banker_table_1:pw@192.0.2.10:5432/tournament?sslmode=prefer",
+    "postgresql+psycopg://banker_table_1:pw@localhost/tournament?host=192.0.2.10",
+])
+def test_a_hub_on_another_machine_without_tls_is_refused_before_connecting(url: str) -> None:
+    with pytest.raises(HubError, match="on another machine: its URL needs sslmode=require"):
+        Hub.open(url)
+    result = CliRunner().invoke(main, ["hub", "status", "--hub", url])
+    assert result.exit_code == 4
+    assert "sslmode=require" in result.output
+
+
+@pytest.mark.parametrize("url", [
+    "postgresql+psycopg://b@hall-server/tournament?sslmode=require",
+    "postgresql+psycopg://b@hall-server/tournament?sslmode=verify-full",
+    "postgresql+psycopg://b@127.0.0.1:5432/tournament",
+    "postgresql+psycopg://b@localhost/tournament",
+    "postgresql+psycopg://b@[::1]:5432/tournament",
+    "postgresql+psycopg://b@/tournament?host=/var/run/postgresql",
+])
+def test_tls_or_this_machine_is_accepted(url: str) -> None:
+    require_tls(url)
