@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.tournament import service as tournaments
-from models.errors import BankerError
 from models.plural import counted
+from models.tournament.records import Tournament
 from ui.head_judge.reader import HallReader, Standings, StandingsLine
 
 
@@ -57,14 +57,13 @@ def note(standings: Standings) -> str:
     return "final" if standings.decided else "provisional: a tie for the head judge to rule"
 
 
-def tables(tid: str, stage: str) -> tuple[TableLine, ...]:
-    """The tables of the stage's current draw (none before it is drawn)."""
-    try:
-        cards = tournaments.table_cards(tid, stage)
-    except BankerError:
+def tables(t: Tournament, stage: str) -> tuple[TableLine, ...]:
+    """The tables of the stage's current draw, names as at the table (none before the draw)."""
+    made = t.draw(stage)
+    if made is None:
         return ()
-    return tuple(TableLine(number=int(c["card"]["table"]), seats=tuple(c["card"]["players"]))
-                 for c in cards)
+    return tuple(TableLine(number=n.number, seats=tuple(t.seat_name(p) for p in n.players))
+                 for n in made.tables)
 
 
 def from_file(tid: str, stage: str | None = None) -> HallBoard:
@@ -82,7 +81,7 @@ def from_file(tid: str, stage: str | None = None) -> HallBoard:
     shown = Standings(tournament=t.name, stage=found.stage, lines=(), awaiting=found.awaiting,
                       ties=(), close_calls=(), decided=found.decided)
     return HallBoard(heading=f"{t.name} · {found.stage}", note=note(shown), lines=lines,
-                     tables=tables(tid, found.stage))
+                     tables=tables(t, found.stage))
 
 
 def from_hub(reader: HallReader) -> HallBoard:
@@ -92,7 +91,9 @@ def from_hub(reader: HallReader) -> HallBoard:
     if standings is None:
         return HallBoard(heading=reader.tournament or "", lines=(), tables=(),
                          note=hall.standings_problem or "no tournament is followed")
-    drawn = tables(reader.tournament, standings.stage) if reader.tournament else ()
+    drawn: tuple[TableLine, ...] = ()
+    if reader.tournament is not None:  # the hub's draw, when the hub holds the tournament
+        drawn = tables(tournaments.load(reader.tournament, reader.hub_url), standings.stage)
     return HallBoard(heading=f"{standings.tournament} · {standings.stage}",
                      note=note(standings), lines=tuple(line(s) for s in standings.lines),
                      tables=drawn)

@@ -15,12 +15,12 @@ from models.errors import BankerError
 from ui.cli_support import Window, show_window
 
 
-def chosen(tid: str | None) -> str:
+def chosen(tid: str | None, hub: str | None) -> str:
     """The tournament to show: the one named, else the data folder's only one; raises
     BankerError (unknown, none, or several to choose from)."""
     if tid is not None:
-        return tournaments.load(tid).id
-    found = tournaments.list_tournaments()
+        return tournaments.load(tid, hub).id
+    found = tournaments.list_tournaments(hub)
     if len(found) == 1:
         return found[0].id
     if not found:
@@ -38,14 +38,14 @@ def chosen(tid: str | None) -> str:
 def hall_display_command(tid: str | None, hub: str | None, stage: str | None) -> None:
     """The hall display for a projector: the stage's standings and tables in large type,
     paging by itself, read live (from the hub when one is set); no contact is ever shown."""
+    url = hub_url(hub)
     try:
-        shown = chosen(tid)
+        shown = chosen(tid, url)
         if stage is not None:
-            tournaments.load(shown).stage(stage)
+            tournaments.load(shown, url).stage(stage)
     except BankerError as e:
         click.echo(str(e), err=True)
         sys.exit(EXIT_REFUSED)
-    url = hub_url(hub)
 
     def window() -> Callable[[], Window]:
         from ui.hall.board import HallSource  # noqa: PLC0415
