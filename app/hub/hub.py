@@ -127,6 +127,9 @@ class Hub:
         stamp = self._stamp()
         with self._reachable(), self._db.write() as connection:
             receiving.lock_game(connection, refused.game_id)
+            # A table's role records refusals of its own games only: a first batch refused
+            # claims the game as a sound one would.
+            receiving.claim_game(connection, refused.game_id)
             last = connection.execute(
                 select(hub_refusals.c.kind, hub_refusals.c.reason)
                 .where(hub_refusals.c.game_id == refused.game_id)

@@ -4,7 +4,9 @@ machine without TLS is refused before any connection."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -14,10 +16,11 @@ from click.testing import CliRunner
 from sqlalchemy.engine import make_url
 
 from app.cli.main import main
-from app.hub import Hub, HubError, push_file, push_game
+from app.hub import Hub, HubError, HubRefused, push_file, push_game, read_batch
 from app.hub.hub import require_tls
 from app.hub.roles import DESK_LOGIN, READER_LOGIN, init_roles, table_login
 from app.ledger import LedgerError, open_ledger
+from app.ledger.hashing import canonical_json
 from tests.app.hub_tables import new_table, play
 from tests.postgres import server, skip_reason
 
@@ -115,6 +118,24 @@ def test_a_tables_role_cannot_touch_another_tables_rows(
         push_file(hub, tmp_path / "table-2.db", from_start=True)
     assert sql(admin_url, "banker", "SELECT count(*) FROM hub_table_roles WHERE game_id = %(g)s "
                "AND role = 'banker_table_2'", {"g": theirs}) == [(1,)]
+
+
+def test_a_tables_first_batch_refused_is_recorded_as_a_refusal(
+        admin_url: str, two_tables: tuple[str, str], tmp_path: Path) -> None:
+    game = new_table(tmp_path, 3)
+    play(game, 10, Random(3))
+    game.close()
+    init_roles(admin_url, ["3"])
+    with open_ledger(tmp_path / "table-3.db", create=False, readonly=True) as ledger:
+        batch = read_batch(ledger.database, ledger.game_ids()[0], 0, 40)
+    events = list(batch.events)
+    events[2] = (*events[2][:4], canonical_json({**json.loads(events[2][4]), "forged": 1}),
+                 *events[2][5:])
+    with Hub.open(as_role(admin_url, "banker_table_3")) as hub, \
+            pytest.raises(HubRefused, match="broken"):
+        hub.receive(replace(batch, events=tuple(events)), "table 3")
+    with Hub.open(as_role(admin_url, READER_LOGIN)) as reader:
+        assert [r.kind for r in reader.refusals(batch.game_id)] == ["broken"]
 
 
 @pytest.mark.parametrize("statement", [
