@@ -16,7 +16,15 @@ from click.testing import CliRunner
 from sqlalchemy.engine import make_url
 
 from app.cli.main import main
-from app.hub import Hub, HubError, HubRefused, push_file, push_game, read_batch
+from app.hub import (
+    Hub,
+    HubError,
+    HubRefused,
+    Replicator,
+    push_file,
+    push_game,
+    read_batch,
+)
 from app.hub.hub import require_tls
 from app.hub.roles import DESK_LOGIN, READER_LOGIN, init_roles, table_login
 from app.ledger import LedgerError, open_ledger
@@ -88,6 +96,30 @@ def test_a_tables_role_copies_its_own_game_batch_after_batch(
     with Hub.open(as_role(admin_url, READER_LOGIN)) as reader:
         assert sorted(t.label for t in reader.tables()) == ["table 1", "table 2"]
         assert all(t.reported is not None for t in reader.tables())
+
+
+def test_the_tables_copier_runs_live_with_its_role(
+        admin_url: str, two_tables: tuple[str, str], tmp_path: Path) -> None:
+    game = new_table(tmp_path, 4)
+    init_roles(admin_url, ["4"])
+    copier = Replicator(game.ledger.location, as_role(admin_url, "banker_table_4"),
+                        poll=0.05, commands=3).start()
+    try:
+        play(game, 25, Random(4))
+        assert copier.wait_copied(game.head_seq, timeout=20), copier.status()
+    finally:
+        copier.stop()
+        game.close()
+    assert copier.status().state != "refused"
+
+
+def test_only_the_desk_writes_the_tournament(admin_url: str, two_tables: tuple[str, str]) -> None:
+    add = ("INSERT INTO hub_tournaments (tournament_id, version, document, changed_at, change) "
+           "VALUES ('t', %(v)s, '{}', '2026-11-21', 'made')")
+    sql(admin_url, DESK_LOGIN, add, {"v": 1})
+    for role in ("banker_table_1", READER_LOGIN):
+        assert "permission denied" in refused(admin_url, role, add, {"v": 2})
+        assert sql(admin_url, role, "SELECT version FROM hub_tournaments") == [(1,)]
 
 
 def file_head(path: Path) -> tuple[int, str]:
