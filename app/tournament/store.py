@@ -11,6 +11,7 @@ from contextlib import contextmanager
 
 from app.hub.errors import HubError, HubUnreachable
 from app.hub.hub import Hub, hub_url
+from app.ledger.errors import LedgerNotFound
 from app.tournament.hub_store import HubTournaments
 
 
@@ -18,9 +19,9 @@ from app.tournament.hub_store import HubTournaments
 def on_hub(hub: str | None = None, *, create: bool = False) -> Iterator[HubTournaments | None]:
     """The hub's tournaments (`hub`, else BANKER_HUB_URL), or None when no hub is set.
 
-    A hub set only in the environment that is not there (no hub made yet) is None too: the
-    files serve. A hub named by `hub` that is not there raises HubError; one that does not
-    answer raises HubUnreachable (never the files instead: they may be behind the hub).
+    A hub that is not there (none made yet at that URL) is None too: the files serve, as
+    there is nothing on it to read. A URL that is not one raises HubError; a hub that does not
+    answer raises HubUnreachable (never the files instead: they may be behind the hub's copy).
     With `create`, a hub that is not there is made (a tournament created or pushed)."""
     url = hub_url(hub)
     if url is None:
@@ -30,8 +31,8 @@ def on_hub(hub: str | None = None, *, create: bool = False) -> Iterator[HubTourn
         opened = Hub.open(url, create=create)
     except HubUnreachable:
         raise
-    except HubError:
-        if hub is not None:
+    except HubError as e:
+        if not isinstance(e.__cause__, LedgerNotFound):
             raise
         yield None
         return

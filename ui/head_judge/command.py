@@ -31,7 +31,7 @@ def head_judge_command(hub: str | None, tournament: str | None, stage: str | Non
         sys.exit(EXIT_LEDGER)
     if tournament is not None:
         try:
-            found = tournaments.load(tournament)
+            found = tournaments.load(tournament, url)  # the hub's, when it holds it
             if stage is not None:
                 found.stage(stage)
         except BankerError as e:

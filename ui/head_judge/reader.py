@@ -205,13 +205,13 @@ class HallReader:
         if self.tournament is None:
             return None, None
         try:
-            t = tournaments.load(self.tournament)
+            t = tournaments.load(self.tournament, self.hub_url)  # the hub's, when it holds it
             # The stage the hall is playing: the last one with a draw.
             drawn = [s.name for s in t.stages if t.draw(s.name) is not None]
             stage = self.stage or (drawn[-1] if drawn else None)
             if stage is None:
                 return None, f"{t.name}: no stage is drawn yet"
-            found = tournaments.standings(t.id, stage)
+            found = tournaments.standings(t.id, stage, self.hub_url)
         except BankerError as e:
             return None, str(e)
         names = {r.player: r.name for r in found.rows}
