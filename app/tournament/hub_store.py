@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from pydantic import ValidationError
 from sqlalchemy import Connection, func, insert, select
 
-from app.hub.errors import HubUnreachable
+from app.hub.errors import HubError, HubUnreachable
 from app.hub.hub import Hub
 from app.hub.schema import hub_tournaments
 from app.ledger.errors import LedgerError, LedgerRejected
@@ -95,6 +95,9 @@ class HubTournaments:
                 raise self._meanwhile(tid) from e
             raise HubUnreachable(f"the hub at {self.hub.location} refused the write: {e}") from e
         except LedgerError as e:
+            if "permission denied" in str(e):  # a table's or the reader's role (banker hub init)
+                raise HubError(f"the hub at {self.hub.location} lets only the desk's role change "
+                               f"tournament {tid!r}: nothing was recorded ({e})") from e
             raise HubUnreachable(f"the hub at {self.hub.location} cannot be used just now: {e}"
                                  ) from e
         return version, changed
