@@ -13,6 +13,12 @@ class HubUnreachable(HubError):
     """The hub cannot be reached or written just now; the table keeps recording and retries."""
 
 
+class HubForbidden(HubUnreachable):
+    """PostgreSQL refused this connection's role a read or write (`banker hub init`'s grants
+    and row-level security): a table's role touching another table's game. Nothing was
+    stored; a copier keeps retrying, as the desk may yet give the game to its role."""
+
+
 class HubGap(HubError):
     """A batch that does not start where the hub's copy of the game ends; nothing was stored.
     The sender reads the hub's head again and sends from there (nothing is wrong with it)."""

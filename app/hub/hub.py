@@ -16,7 +16,7 @@ from sqlalchemy.exc import ArgumentError
 
 from app.hub import receiving
 from app.hub.batch import Batch
-from app.hub.errors import HubError, HubRefused, HubUnreachable
+from app.hub.errors import HubError, HubForbidden, HubRefused, HubUnreachable
 from app.hub.marks import Flag, Mark, add_judges_mark, flags_of, game_named, mark_diverged, read_marks
 from app.hub.records import Receipt, Refusal, TableOnHub
 from app.hub.schema import hub_games, hub_judges, hub_refusals
@@ -261,6 +261,11 @@ class _Translated:
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  traceback: TracebackType | None) -> None:
+        if isinstance(error, LedgerError) and "(42501)" in str(error):
+            raise HubForbidden(f"the hub at {self.where} refused this role: {error} (a table's "
+                               "role writes its own game's rows only; a game first sent by "
+                               "another role stays theirs unless the desk moves it)"
+                               ) from error
         if isinstance(error, LedgerError):
             raise HubUnreachable(f"the hub at {self.where} cannot be used just now: {error}"
                                  ) from error

@@ -25,9 +25,10 @@ from app.hub import (
     push_game,
     read_batch,
 )
+from app.hub.errors import HubForbidden
 from app.hub.hub import require_tls
 from app.hub.roles import DESK_LOGIN, READER_LOGIN, init_roles, table_login
-from app.ledger import LedgerError, open_ledger
+from app.ledger import open_ledger
 from app.ledger.hashing import canonical_json
 from tests.app.hub_tables import new_table, play
 from tests.postgres import server, skip_reason
@@ -146,7 +147,8 @@ def test_a_tables_role_cannot_touch_another_tables_rows(
                    "(%(g)s, 'banker_table_1')", {"g": theirs})
     assert "duplicate key" in said or "row-level security" in said
     # Table 1's role sending table 2's file: PostgreSQL refuses the rows, nothing is stored.
-    with Hub.open(as_role(admin_url, role)) as hub, pytest.raises((HubError, LedgerError)):
+    with Hub.open(as_role(admin_url, role)) as hub, pytest.raises(
+            HubForbidden, match=r"row-level security .* another role stays theirs"):
         push_file(hub, tmp_path / "table-2.db", from_start=True)
     assert sql(admin_url, "banker", "SELECT count(*) FROM hub_table_roles WHERE game_id = %(g)s "
                "AND role = 'banker_table_2'", {"g": theirs}) == [(1,)]
