@@ -85,9 +85,13 @@ GROUP_HELP = {
         "check-in": "Mark players present for the stage's draw (once one is marked, all must be).",
         "create": "Create a tournament with its stages.",
         "draw": "Draw the stage's seating from a recorded seed, with its options recorded too.",
+        "export": "Write tournament TID as the hub holds it (or its file, without a hub) to FILE, "
+                  "in the data folder's JSON format (a copy to keep, or to run on one laptop).",
         "print": "Print the stage's draw for the hall as PDF: table cards, the draw sheet, "
                  "scoresheets.",
         "publish": "Publish the standings (no contact detail ever): CSV, HTML page, printed PDF.",
+        "push": "Put this data folder's tournament TID on the hub: from then on, every laptop "
+                "with the hub's URL reads and changes the hub's copy (the file stays as it was).",
         "results": "Read each table's collected scoresheet into the standings (never typed in).",
         "roll-call": "Who is present, absent, a standby, withdrawn or unmarked for the stage's "
                      "draw.",
