@@ -30,6 +30,8 @@ from app.hub.hub import require_tls
 from app.hub.roles import DESK_LOGIN, READER_LOGIN, init_roles, table_login
 from app.ledger import open_ledger
 from app.ledger.hashing import canonical_json
+from app.table.judges import JudgeAuthError
+from app.table.service import TableGame
 from tests.app.hub_tables import new_table, play
 from tests.postgres import server, skip_reason
 
@@ -211,6 +213,20 @@ def test_the_desk_registers_judges_and_sees_every_game(
         desk.register_judge("Kim", "135791")
         assert sorted(desk.game_ids()) == sorted(two_tables)
     assert "must be owner" in refused(admin_url, DESK_LOGIN, "DROP TABLE hub_judges")
+
+
+def test_the_desk_checks_judges_pins_and_the_reader_opens_a_tables_game(
+        admin_url: str, two_tables: tuple[str, str]) -> None:
+    with Hub.open(as_role(admin_url, DESK_LOGIN)) as desk:
+        desk.register_judge("Kim", "135791")
+        with pytest.raises(JudgeAuthError):  # the wrong try is logged (pin_failures), as at a table
+            desk.annotate("table 1", "Kim", "000000", "seen", sleep=lambda _s: None)
+        with pytest.raises(HubError, match="DIVERGED"):
+            desk.annotate("table 1", "Kim", "135791", "seen", sleep=lambda _s: None)
+    seen = TableGame.open(as_role(admin_url, READER_LOGIN), two_tables[0], create=False,
+                          readonly=True)
+    assert seen.problems == [] and seen.head_seq > 0
+    seen.close()
 
 
 def test_init_twice_is_fine_and_keeps_the_passwords(admin_url: str) -> None:
