@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from app.games.folder import utc_now
 from app.table.actions import refusal_text
 from app.tournament import service as tournaments
+from app.tournament.hub_store import TournamentChangedMeanwhile
 from models.errors import BadInput, BankerError
 from models.plural import counted
 from ui.hall.window import HallWindow, toggle_hall
@@ -292,6 +293,8 @@ class TournamentWindow(StageActions, CheckInActions, QMainWindow):
         try:
             said = work()
         except BankerError as e:
+            if isinstance(e, TournamentChangedMeanwhile):
+                self.reload()  # another desk's change: shown, so the desk looks again at it
             self.say(refusal_text(e), "refused")
             return False
         except OSError as e:
