@@ -179,3 +179,31 @@ def test_a_tournament_on_the_hub_is_append_only(
     with Hub.open(url) as hub, hub.database.read() as connection:
         assert connection.execute(select(func.count()).select_from(hub_tournaments)).scalar() == 2
     assert versions(url, tid)[0] == (1, "created")
+
+
+def test_the_command_line_says_the_other_desk_changed_it_first_and_exits_3(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A real collision on PostgreSQL, in order: this desk has read version N inside its
+    transaction when the other desk's draw commits N+1 on a connection of its own; this desk's
+    N+1 then meets the key."""
+    url = fresh_hub("postgresql", tmp_path)
+    desk = Laptop(tmp_path / "desk", url, monkeypatch)
+    tid = twelve_on(desk)
+    real_draw = tournaments._draw  # the pure change the service applies, wrapped below
+
+    def other_desk_meanwhile(t: Tournament, *args: object, **kwargs: object) -> Tournament:
+        monkeypatch.setattr(tournaments, "_draw", real_draw)
+        tournaments.draw(tid, "Qualifying", seed=99)  # the other desk, its own connection
+        return real_draw(t, *args, **kwargs)  # type: ignore[arg-type]
+
+    with desk:
+        before = versions(url, tid)
+        monkeypatch.setattr(tournaments, "_draw", other_desk_meanwhile)
+        out = CliRunner().invoke(main, ["tournament", "draw", tid, "Qualifying", "--seed", "5"])
+        assert out.exit_code == 3, out.output
+        assert out.output.startswith(f"refused: tournament {tid!r} changed meanwhile at another "
+                                     "desk")
+        assert "nothing of this change was recorded; look again" in out.output
+        assert versions(url, tid) == [*before, (len(before) + 1, "Qualifying drawn")]
+        kept = tournaments.load(tid).draw("Qualifying")
+    assert kept is not None and kept.seed == 99
