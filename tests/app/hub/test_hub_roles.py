@@ -244,6 +244,9 @@ def test_init_twice_is_fine_and_keeps_the_passwords(admin_url: str) -> None:
 def test_init_on_a_sqlite_hub_says_roles_need_postgresql(tmp_path: Path) -> None:
     with pytest.raises(HubError, match="roles need a PostgreSQL hub"):
         init_roles(str(tmp_path / "hub.db"), ["1"])
+    result = CliRunner().invoke(main, ["hub", "init", "--url", str(tmp_path / "hub.db")])
+    assert result.exit_code == 4
+    assert "no roles were made: roles need a PostgreSQL hub" in result.output
 
 
 @pytest.mark.parametrize("url", [
