@@ -337,6 +337,21 @@ def push(tid: str, hub: str | None) -> None:
     click.echo(f"{tid}: on the hub as version {version}")
 
 
+@tournament_group.command("take-in")
+@click.argument("tid")
+@click.argument("stage")
+@click.option("--hub", "hub", default=None, metavar="URL",
+              help="The hub (default: BANKER_HUB_URL).")
+def take_in(tid: str, stage: str, hub: str | None) -> None:
+    """Record each drawn table's game the hub holds (its opening is the table's card) as the
+    table's: the desk's step when the tables' own roles may not change the tournament."""
+    from app.tournament.from_hub import take_in as taken  # noqa: PLC0415
+
+    _, notes = _do(lambda: taken(tid, stage, hub))
+    for line in notes or ["no table's game to take in"]:
+        click.echo(line)
+
+
 @tournament_group.command("export")
 @click.argument("tid")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))

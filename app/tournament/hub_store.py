@@ -25,6 +25,11 @@ from models.tournament.records import Tournament, TournamentError
 Change = Callable[[Tournament], Tournament]
 
 
+class TournamentWriteRefused(HubError):
+    """The hub's role for this login may read the tournament but not change it (a table's or
+    the reader's, made by `banker hub init`); nothing was recorded."""
+
+
 class TournamentChangedMeanwhile(TournamentError):
     """Another desk changed the tournament between this change's reading and its writing:
     nothing of this change was recorded; look again (the change may no longer be wanted)."""
@@ -96,8 +101,9 @@ class HubTournaments:
             raise HubUnreachable(f"the hub at {self.hub.location} refused the write: {e}") from e
         except LedgerError as e:
             if "permission denied" in str(e):  # a table's or the reader's role (banker hub init)
-                raise HubError(f"the hub at {self.hub.location} lets only the desk's role change "
-                               f"tournament {tid!r}: nothing was recorded ({e})") from e
+                raise TournamentWriteRefused(
+                    f"the hub at {self.hub.location} lets only the desk's role change "
+                    f"tournament {tid!r}: nothing was recorded ({e})") from e
             raise HubUnreachable(f"the hub at {self.hub.location} cannot be used just now: {e}"
                                  ) from e
         return version, changed

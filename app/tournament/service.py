@@ -9,6 +9,7 @@ import csv
 import fcntl
 import secrets
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,7 +21,7 @@ from app.games import folder as games
 from app.games.folder import default_label, roll_off_contenders, utc_now
 from app.hub.hub import hub_url
 from app.tournament.files import load_file, save, tournament_path, tournaments_dir
-from app.tournament.hub_store import document
+from app.tournament.hub_store import TournamentWriteRefused, document
 from app.tournament.store import on_hub
 from models.errors import BadInput, BankerError
 from models.tournament.changes import add_players as _add_players
@@ -99,6 +100,12 @@ def _update(tid: str, change: Callable[[Tournament], Tournament], what: str) -> 
         finally:
             fcntl.flock(held, fcntl.LOCK_UN)
     return changed
+
+
+def change(tid: str, changed: Callable[[Tournament], Tournament], what: str) -> Tournament:
+    """A change of the tournament decided elsewhere in the app (a pure function of it), made as
+    every change here is: one transaction on the hub, or under the file's lock."""
+    return _update(tid, changed, what)
 
 
 # Making and entering -----------------------------------------------------------------------
@@ -268,15 +275,19 @@ def start_table(tid: str, stage: str, table: int, roll_off: list[dict[str, list[
                 banker: str, judge: tuple[str, str] | None = None, now: Now = utc_now,
                 folder: Path | None = None) -> Path:
     """Make the table's game from its card and the roll-off (the banker confirms and starts):
-    a new ledger file in the games folder, recorded as the table's game."""
+    a new ledger file in the games folder, recorded as the table's game (with a table's own
+    role on the hub, which may not change the tournament, the desk records it: from_hub.py)."""
     t = load(tid)
     card = table_card(t, stage, table)
     _attach_game(t, stage, table, "check")  # refused here, before any file is made
     path = games.create_game(card | {"roll_off": roll_off}, banker, judge, t.minutes, now, folder)
     # The game's id is kept too, so its copy on the hub can be read without this file.
     game_id = _game_id_of(str(path))
-    _update(tid, lambda current: _attach_game(current, stage, table, str(path), game_id),
-            f"{stage} table {table} started")
+    # A table's own role may not change the tournament: its game reaches the hub by the
+    # copier, and the desk takes it in from there (from_hub.py).
+    with suppress(TournamentWriteRefused):
+        _update(tid, lambda current: _attach_game(current, stage, table, str(path), game_id),
+                f"{stage} table {table} started")
     return path
 
 

@@ -1,0 +1,66 @@
+"""The tournament with the hub's roles (`banker hub init`): each table starts its table with its
+own role, which may read the tournament but not change it; its game reaches the hub, and the
+desk takes the tables' games in from the hub and reads their results. PostgreSQL only."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from sqlalchemy.engine import make_url
+
+from app.cli.main import main
+from app.datafolder.paths import DATA_DIR_ENV
+from app.hub import HUB_URL_ENV, Hub, push_file
+from app.hub.roles import DESK_LOGIN, init_roles, table_login
+from app.tournament import service as tournaments
+from app.tournament.from_hub import HUB_SOURCE
+from models.tournament.records import Player, Stage
+from tests.app.hub_tables import fresh_hub
+from tests.app.tournament.test_tournament_games import QUALIFYING, START, start_and_play
+
+
+def as_role(url: str, role: str) -> str:
+    """The same hub as `role` (the test server trusts 127.0.0.1: no password is asked)."""
+    return make_url(url).set(username=role).render_as_string(hide_password=False)
+
+
+def test_tables_with_their_own_roles_start_and_the_desk_takes_their_games_in(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    admin = fresh_hub("postgresql", tmp_path)
+    init_roles(admin, [str(n) for n in QUALIFYING], password=lambda: "not-used-here")
+    desk = as_role(admin, DESK_LOGIN)
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "desk"))
+    monkeypatch.setenv(HUB_URL_ENV, desk)
+    t = tournaments.create("Roles Open", "sg-championship",
+                           stages=[Stage(name="Qualifying", advance=4, advance_by="score"),
+                                   Stage(name="Final", advance=3, advance_by="table")])
+    tournaments.add_players(t.id, [Player(id=f"T{n:02}", name=f"Entrant {n:02}")
+                                   for n in range(1, 13)])
+    tournaments.draw(t.id, "Qualifying", seed=42)
+    version = len(tournaments.load(t.id).games)
+    for number, totals in QUALIFYING.items():
+        table = as_role(admin, table_login(str(number)))
+        monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / f"table-{number}"))
+        monkeypatch.setenv(HUB_URL_ENV, table)
+        path = start_and_play(t.id, "Qualifying", number, totals,
+                              START + timedelta(hours=number), tmp_path / f"table-{number}")
+        assert path.is_file()
+        with Hub.open(table) as hub:
+            push_file(hub, path)
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "desk"))
+    monkeypatch.setenv(HUB_URL_ENV, desk)
+    assert len(tournaments.load(t.id).games) == version == 0  # the tables changed nothing
+    out = CliRunner().invoke(main, ["tournament", "take-in", t.id, "Qualifying"])
+    assert out.exit_code == 0, out.output
+    refs = {g.table: g for g in tournaments.load(t.id).games}
+    assert sorted(refs) == [1, 2, 3]
+    assert out.output.splitlines() == [f"table {n}: game {refs[n].game_id} taken in from the hub"
+                                       for n in (1, 2, 3)]
+    assert all(g.source == HUB_SOURCE + str(g.game_id) for g in refs.values())
+    done, notes = tournaments.collect_results(t.id, "Qualifying", hub=desk)
+    assert notes == [] and sorted(r.table for r in done.results) == [1, 2, 3]
+    again = CliRunner().invoke(main, ["tournament", "take-in", t.id, "Qualifying"])
+    assert again.output.splitlines() == ["no table's game to take in"]
