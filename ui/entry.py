@@ -102,6 +102,9 @@ GROUP_HELP = {
         "start-table": "Start a table's game from the draw: the banker gives only the roll-off "
                        "and confirms.",
         "tables": "Each table's game from the draw: label, players in seat order, profile, length.",
+        "take-in": "Record each drawn table's game the hub holds (its opening is the table's card) "
+                   "as the table's: the desk's step when the tables' own roles may not change the "
+                   "tournament.",
         "withdraw": "Withdraw a player (a late withdrawal or no-show) before their next round "
                     "starts.",
     },
