@@ -13,7 +13,8 @@ from app.table.judges import judges_field
 from app.table.service import TableGame
 from tests.clocks import Clock
 from ui.display.banner import SHOWN_MS
-from ui.display.window import DisplayWindow, other_screen
+from ui.display.window import DisplayWindow
+from ui.second_screen import other_screen
 from ui.table.session import TableSession
 from ui.table.window import TableWindow
 

@@ -5,17 +5,13 @@ the clock's tick) and takes no input but Esc. On a second screen it fills that s
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import (
     QFont,
-    QGuiApplication,
-    QKeyEvent,
     QResizeEvent,
-    QScreen,
     QShowEvent,
 )
 from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
@@ -32,28 +28,13 @@ from ui.display.elided import ElidedLabel
 from ui.display.fit import fit_px, px
 from ui.display.standings import BACKGROUND, MUTED, TEXT, Standings
 from ui.display.words import detail_words, turn_words
+from ui.second_screen import SecondScreenWindow
 from ui.table.session import TableSession
 
 ENTRIES = 5
 DESIGN = (1920, 1080)  # the sizes below are pixels on this screen, scaled to the window's
 HEADER_PX, TURN_PX, DETAIL_PX, ENTRY_PX, BANNER_PX = 34, 72, 46, 30, 170
 WINDOWED = 0.6  # a display without a second screen: this share of the banker's screen
-
-
-class Named(Protocol):
-    """A screen as far as choosing one goes (QScreen, or a test's stand-in)."""
-
-    def name(self) -> str: ...
-
-
-ScreenT = TypeVar("ScreenT", bound=Named)
-
-
-def other_screen(screens: Sequence[ScreenT], banker: ScreenT | None) -> ScreenT | None:
-    """The first screen that is not the banker's (None with one screen, or not knowing it)."""
-    if banker is None:
-        return None
-    return next((s for s in screens if s.name() != banker.name()), None)
 
 
 def entry_line(entry: FeedEntry) -> str:
@@ -72,8 +53,11 @@ def heading(game: TableGame) -> str:
     return "  ·  ".join(str(p) for p in parts if p)
 
 
-class DisplayWindow(QWidget):
+class DisplayWindow(SecondScreenWindow):
     """The players' and spectators' window over one table session."""
+
+    WHAT = "Table display"
+    ALONE = "drag it where the players see it"
 
     def __init__(self, session: TableSession, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
@@ -131,27 +115,6 @@ class DisplayWindow(QWidget):
             widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Esc reaches the window
 
     # Opening -----------------------------------------------------------------------------
-
-    def present(self, banker: QScreen | None) -> str:
-        """Show the display: full screen on a screen other than the banker's, else in its own
-        window; says where, for the banker's message line."""
-        target = other_screen(QGuiApplication.screens(), banker)
-        if target is None:
-            self.showNormal()
-            return ("Table display opened in its own window (one screen connected; drag it "
-                    "where the players see it). F11 closes it.")
-        self.setScreen(target)
-        self.setGeometry(target.geometry())
-        self.showFullScreen()
-        return f"Table display full screen on {target.name()}. F11 closes it."
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
-        if event.key() != Qt.Key.Key_Escape:
-            super().keyPressEvent(event)
-        elif self.isFullScreen():
-            self.showNormal()
-        else:
-            self.close()
 
     # Following the session ---------------------------------------------------------------
 

@@ -9,16 +9,17 @@ from __future__ import annotations
 from datetime import datetime
 
 from PySide6.QtCore import Qt, QThread, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeyEvent, QResizeEvent, QScreen
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from ui.display.elided import ElidedLabel
 from ui.display.fit import px
 from ui.display.standings import BACKGROUND, MUTED, TEXT
-from ui.display.window import DESIGN, WINDOWED, other_screen
+from ui.display.window import DESIGN, WINDOWED
 from ui.hall.board import HallBoard, HallSource
 from ui.hall.pages import Page, pages
 from ui.hall.poller import HallPoller
+from ui.second_screen import SecondScreenWindow
 from ui.table import palette
 
 ROWS = 10  # lines a page: at 1920x1080 each is readable from the back of a hall
@@ -52,10 +53,12 @@ class HallRow(QWidget):
                 cell.style().polish(cell)
 
 
-class HallWindow(QWidget):
+class HallWindow(SecondScreenWindow):
     """The hall's window over one source (the hub or the tournament's file). `paged(int)` is
     emitted on each turn of the page, with the page now shown (0 = the first)."""
 
+    WHAT = "Hall display"
+    ALONE = "drag it to the projector"
     paged = Signal(int)
     refreshed = Signal()
     _ask = Signal()
@@ -122,27 +125,6 @@ class HallWindow(QWidget):
             widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Esc reaches the window
 
     # Opening -----------------------------------------------------------------------------
-
-    def present(self, desk: QScreen | None) -> str:
-        """Show the display: full screen on a screen other than the desk's, else in its own
-        window; says where, for the desk's message line."""
-        target = other_screen(QGuiApplication.screens(), desk)
-        if target is None:
-            self.showNormal()
-            return ("Hall display opened in its own window (one screen connected; drag it to "
-                    "the projector). F11 closes it.")
-        self.setScreen(target)
-        self.setGeometry(target.geometry())
-        self.showFullScreen()
-        return f"Hall display full screen on {target.name()}. F11 closes it."
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
-        if event.key() != Qt.Key.Key_Escape:
-            super().keyPressEvent(event)
-        elif self.isFullScreen():
-            self.showNormal()
-        else:
-            self.close()
 
     # Reading the hall --------------------------------------------------------------------
 
