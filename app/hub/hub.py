@@ -26,6 +26,7 @@ from app.ledger.errors import LedgerError, LedgerNotFound
 from app.ledger.hashing import format_timestamp
 from app.ledger.migration import schema_status
 from app.ledger.opening import open_database
+from app.ledger.transport import remote_without_tls
 from app.table.judges import check_pin, hash_pin
 from models.commands import JudgeEntry
 
@@ -271,10 +272,6 @@ class _Translated:
                                  ) from error
 
 
-LOCAL_HOSTS = frozenset({"", "localhost", "127.0.0.1", "::1"})
-TLS_MODES = frozenset({"require", "verify-ca", "verify-full"})
-
-
 def require_tls(url: str) -> None:
     """Refuse, before any connection, a PostgreSQL hub URL to another machine without
     sslmode=require (or verify-ca, verify-full): a table's role's password and every entry
@@ -287,27 +284,12 @@ def require_tls(url: str) -> None:
         parsed = make_url(url)
     except (ArgumentError, ValueError) as e:
         raise HubError(f"{HUB_URL_ENV}: {url!r} is not a database URL: {e}") from e
-    if parsed.get_backend_name() != "postgresql":
-        return
-    hosts = [parsed.host or "", *_listed(parsed.query.get("host"))]
-    remote = [h for h in hosts if not _local(h)]
-    mode = _listed(parsed.query.get("sslmode"))
-    if remote and not (mode and mode[-1] in TLS_MODES):
-        raise HubError(f"the hub at {remote[0]} is on another machine: its URL needs "
+    remote = remote_without_tls(parsed)
+    if remote is not None:
+        raise HubError(f"the hub at {remote} is on another machine: its URL needs "
                        "sslmode=require (or verify-full), e.g. ...@hall-server/tournament"
                        "?sslmode=require, and the server a certificate (docs/commands.md, "
                        "`banker hub init`); nothing was sent")
-
-
-def _listed(value: str | tuple[str, ...] | None) -> list[str]:
-    """A URL query's values, libpq's comma lists split (host=a,b tries both)."""
-    found = [] if value is None else [value] if isinstance(value, str) else list(value)
-    return [part.strip() for one in found for part in one.split(",")]
-
-
-def _local(host: str) -> bool:
-    """This machine: a loopback name or address, or a Unix socket's folder."""
-    return host.lower().strip("[]") in LOCAL_HOSTS or host.startswith("/")
 
 
 def _with_timeout(url: str) -> str:

@@ -14,6 +14,7 @@ from app.ledger.creating import NEW_FILE_MODE
 from app.ledger.database import Database, file_url, ledger_url, translate
 from app.ledger.errors import LedgerError, LedgerNotFound, LedgerWriteError
 from app.ledger.migration import check_integrity, ensure_schema, foreign_message, schema_status
+from app.ledger.transport import remote_without_tls
 
 INTERRUPTED = ("left so by a creation that was interrupted (a killed `banker run`?); "
                "`banker run` with a new game line finishes it, or delete it")
@@ -32,6 +33,11 @@ def open_database(url_or_path: str | os.PathLike[str], *, create: bool, readonly
 
 
 def _open_url(url: URL, readonly: bool) -> Database:
+    remote = remote_without_tls(url)
+    if remote is not None:  # refused before anything is sent
+        raise LedgerError(f"{url.render_as_string(hide_password=True)}: the server at {remote} is "
+                          "on another machine; its URL needs sslmode=require (or verify-full) "
+                          "so that nothing crosses the network in clear; nothing was sent")
     database = Database(url, readonly=readonly)
     try:
         check_integrity(database)
