@@ -4,6 +4,7 @@ anything is sent; this machine's server needs none."""
 
 from __future__ import annotations
 
+import re
 import socket
 
 import pytest
@@ -50,10 +51,10 @@ def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_every_opening_of_a_remote_url_without_tls_is_refused_before_anything_is_sent() -> None:
     for opening in (lambda: open_ledger(REMOTE, create=False, readonly=True),
                     lambda: TableGame.open(REMOTE, create=False, readonly=True)):
-        with pytest.raises(LedgerError, match="hall-server.invalid is on another machine; its "
-                                              "URL needs sslmode=require"):
+        with pytest.raises(LedgerError, match=re.escape(
+                "hall-server.invalid is on another machine; its URL needs sslmode=require")):
             opening()
-    with pytest.raises(HubError, match="the hub at hall-server.invalid is on another machine"):
+    with pytest.raises(HubError, match=re.escape("the hub at hall-server.invalid is on another")):
         require_tls(REMOTE)
 
 
