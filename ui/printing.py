@@ -108,6 +108,9 @@ def paint_pages(device: QPagedPaintDevice, laid_out: Callable[[QSizeF], QTextDoc
     try:
         font = QFont(family)
         font.setPointSizeF(FOOTER_PT)
+        # No ligatures: a foot carries the ledger's head ("…3ff5"), which must read (and
+        # extract from the PDF) letter for letter, never as the "ﬀ" glyph.
+        font.setFeature(QFont.Tag("liga"), 0)
         painter.setFont(font)
         if elide:
             metrics = QFontMetricsF(font, device)

@@ -69,7 +69,8 @@ def appeal_html(data: dict[str, Any]) -> str:
              f"judges {escape(', '.join(h.get('judges') or []) or '—')}</p>"]
     tone = "sound" if verdict.sound else "unsound"
     parts.append(f"<h2>Verification</h2><p class='{tone}'>{escape(verdict.text)}</p>"
-                 f"<p>Ledger head <b>{escape(verdict.head)}</b> (as printed on the scoresheet; "
+                 f"<p>Ledger head <b style=\"font-family: 'DejaVu Sans Mono', monospace\">"
+                 f"{escape(verdict.head)}</b> (as printed on the scoresheet; "
                  "<i>banker verify --head</i> checks a file against it)</p>")
     if verdict.problems:
         parts.append("<ul>" + "".join(f"<li>{escape(p)}</li>" for p in verdict.problems) + "</ul>")
