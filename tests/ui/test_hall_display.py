@@ -186,7 +186,7 @@ def test_a_hub_that_cannot_be_read_keeps_the_last_reading_up(qtbot, data: Path) 
     window = HallWindow(HallSource(tid), threaded=False, poll_ms=None)
     qtbot.addWidget(window)
     window.refresh()
-    window.poller.source = Gone(tid)
+    window.polling.poller.source = Gone(tid)
     window.refresh()
     assert "the hub is not answering (the last reading stays up)" in window.foot.full
     assert len(shown(window)) == 8

@@ -204,6 +204,6 @@ def test_a_reading_on_the_pollers_thread_reaches_the_window(
     with qtbot.wait_signal(window.refreshed, timeout=10_000):
         window.refresh()
     assert window.model.rowCount() == 8
-    assert window.thread_ is not None and window.thread_.isRunning()
+    assert window.polling.thread is not None and window.polling.thread.isRunning()
     window.close()
-    assert not window.thread_.isRunning()
+    assert not window.polling.thread.isRunning()

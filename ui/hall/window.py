@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from PySide6.QtCore import Qt, QThread, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
@@ -18,7 +18,7 @@ from ui.display.standings import BACKGROUND, MUTED, TEXT
 from ui.display.window import DESIGN, WINDOWED
 from ui.hall.board import HallBoard, HallSource
 from ui.hall.pages import Page, pages
-from ui.hall.poller import HallPoller
+from ui.polling import Polling
 from ui.second_screen import SecondScreenWindow
 from ui.table import palette
 
@@ -61,8 +61,6 @@ class HallWindow(SecondScreenWindow):
     ALONE = "drag it to the projector"
     paged = Signal(int)
     refreshed = Signal()
-    _ask = Signal()
-    _release = Signal()
 
     def __init__(self, source: HallSource, *, threaded: bool = True,
                  poll_ms: int | None = POLL_MS, page_ms: int = PAGE_MS, rows: int = ROWS,
@@ -73,7 +71,7 @@ class HallWindow(SecondScreenWindow):
         self.page = 0
         self.board: HallBoard | None = None
         self.read_note = ""
-        self._busy = self._released = False
+        self._busy = False
         self.setObjectName("hallDisplay")
         self.setWindowTitle("Championship Banker — hall display")
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
@@ -85,20 +83,9 @@ class HallWindow(SecondScreenWindow):
         self.heads = HallRow("hallHead")
         self.lines = [HallRow("hallLine") for _ in range(rows)]
         self._compose()
-        self.poller = HallPoller(source)
-        self.poller.board.connect(self.show_board)
-        self.poller.failed.connect(self._show_failure)
-        self.thread_: QThread | None = None
-        if threaded:
-            self.thread_ = QThread(self)
-            self.poller.moveToThread(self.thread_)
-            self._ask.connect(self.poller.poll)
-            self._release.connect(self.poller.close,
-                                  Qt.ConnectionType.BlockingQueuedConnection)
-            self.thread_.start()
-        else:
-            self._ask.connect(self.poller.poll, Qt.ConnectionType.DirectConnection)
-            self._release.connect(self.poller.close, Qt.ConnectionType.DirectConnection)
+        self.polling = Polling(source, self, threaded=threaded)
+        self.polling.poller.found.connect(self.show_board)
+        self.polling.poller.failed.connect(self._show_failure)
         self.pager = QTimer(self)
         self.pager.setInterval(page_ms)
         self.pager.timeout.connect(self.next_page)
@@ -133,7 +120,7 @@ class HallWindow(SecondScreenWindow):
         if self._busy:
             return
         self._busy = True
-        self._ask.emit()
+        self.polling.ask()
 
     def show_board(self, board: HallBoard) -> None:
         """Show a reading, staying on the page shown (the first when it no longer exists)."""
@@ -206,12 +193,7 @@ class HallWindow(SecondScreenWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
         self.timer.stop()
         self.pager.stop()
-        if not self._released:  # closed once: a second close must not wait on a stopped thread
-            self._released = True
-            self._release.emit()
-            if self.thread_ is not None:
-                self.thread_.quit()
-                self.thread_.wait()
+        self.polling.release()
         super().closeEvent(event)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, QThread, QTimer, Signal
+from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -22,7 +22,6 @@ from models.errors import BankerError
 from ui.hall.window import HallWindow, toggle_hall
 from ui.head_judge.flags_panel import FlagsPanel
 from ui.head_judge.hub_judge import open_on_hub
-from ui.head_judge.poller import HubPoller
 from ui.head_judge.reader import Hall, HallReader
 from ui.head_judge.standings_panel import StandingsPanel
 from ui.head_judge.summary_bar import SummaryBar
@@ -36,6 +35,7 @@ from ui.head_judge.tables_model import (
 )
 from ui.judge.window import JudgeWindow
 from ui.messages import MessageArea
+from ui.polling import Polling
 
 TITLE = "Head judge"
 POLL_MS = 3000
@@ -52,8 +52,6 @@ class HeadJudgeWindow(QMainWindow):
 
     refreshed = Signal()
     unreachable = Signal(str)
-    _ask = Signal()
-    _release = Signal()
 
     def __init__(self, reader: HallReader, *, threaded: bool = True,
                  poll_ms: int | None = POLL_MS, parent: QWidget | None = None) -> None:
@@ -74,23 +72,11 @@ class HeadJudgeWindow(QMainWindow):
         self.messages = MessageArea()
         self.messages.say(HINT)
         self._busy = False
-        self._released = False
         self._compose()
         self._menus()
-        self.poller = HubPoller(reader)
-        self.poller.hall.connect(self._show_hall)
-        self.poller.failed.connect(self._show_failure)
-        self.thread_: QThread | None = None
-        if threaded:
-            self.thread_ = QThread(self)
-            self.poller.moveToThread(self.thread_)
-            self._ask.connect(self.poller.poll)
-            self._release.connect(self.poller.close,
-                                  Qt.ConnectionType.BlockingQueuedConnection)
-            self.thread_.start()
-        else:
-            self._ask.connect(self.poller.poll, Qt.ConnectionType.DirectConnection)
-            self._release.connect(self.poller.close, Qt.ConnectionType.DirectConnection)
+        self.polling = Polling(reader, self, threaded=threaded)
+        self.polling.poller.found.connect(self._show_hall)
+        self.polling.poller.failed.connect(self._show_failure)
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.refresh)
         if poll_ms:
@@ -164,7 +150,7 @@ class HeadJudgeWindow(QMainWindow):
         if self._busy:
             return
         self._busy = True
-        self._ask.emit()
+        self.polling.ask()
 
     def _show_hall(self, hall: Hall) -> None:
         self._busy = False
@@ -251,12 +237,7 @@ class HeadJudgeWindow(QMainWindow):
             self.tournament_window.close()
         for window in self.judges.values():
             window.close()
-        if not self._released:  # closed once: a second close must not wait on a stopped thread
-            self._released = True
-            self._release.emit()
-            if self.thread_ is not None:
-                self.thread_.quit()
-                self.thread_.wait()
+        self.polling.release()
         super().closeEvent(event)
 
 
