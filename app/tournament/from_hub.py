@@ -4,13 +4,14 @@ table's, so a table need never change the tournament itself (its role may not)."
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import reduce
 
 from app.hub.errors import HubError
 from app.hub.hub import hub_url
 from app.tournament import service
-from models.tournament.changes import attach_game
-from models.tournament.records import Tournament, TournamentError
+from models.tournament.changes import attach_game, record_results
+from models.tournament.records import TableGameRef, Tournament, TournamentError
 
 HUB_SOURCE = "hub:"
 """A game taken in from the hub has no file at the desk: its source names the hub's copy."""
@@ -22,14 +23,71 @@ def take_in(tid: str, stage: str, hub: str | None = None) -> tuple[Tournament, l
     in or passed over (a game whose opening differs from its card, a second game of a table).
 
     Raises HubError without a hub; TournamentError for a stage not drawn."""
-    from app.ledger import open_ledger  # noqa: PLC0415 (the ledger loads only when needed)
+    url = _hub(hub)
+    t = service.load(tid, hub)
+    name = t.stage(stage).name
+    found, passed = _on_hub(t, name, url)
+    notes = [f"table {n}: game {g} taken in from the hub" for n, g in sorted(found.items())
+             ] + passed
+    if not found:
+        return t, notes
+    t = service.change(tid, lambda current: _attached(current, name, found),
+                       f"{name}: {len(found)} tables' games taken in from the hub")
+    return t, notes
 
+
+@dataclass(frozen=True)
+class TakenIn:
+    """What one take-in did: the tournament after it, the tables whose games were taken in
+    (table: game id), the tables whose results are in, and a line for each game that waits or
+    was passed over (DIVERGED until the head judge's ruling, not collected, not on the hub) or
+    counts on a ruling."""
+
+    tournament: Tournament
+    games: dict[int, str]
+    results: tuple[int, ...]
+    notes: tuple[str, ...]
+
+
+def take_in_results(tid: str, stage: str, hub: str | None = None) -> TakenIn:
+    """The desk's one step for a stage on the hub (the tournament window's Take in): the
+    tables' games as `take_in` finds them, then every table's collected scoresheet read from
+    the hub's copy (`results --hub`), recorded together in one change, so a refusal (the hub
+    down, TournamentChangedMeanwhile) records nothing of either.
+
+    Raises HubError without a hub or when it cannot be read; TournamentError for a stage not
+    drawn or a sheet that is not its table's."""
+    url = _hub(hub)
+    t = service.load(tid, hub)
+    name = t.stage(stage).name
+    found, notes = _on_hub(t, name, url)
+    games = [g for g in t.games if g.stage == name] + [
+        TableGameRef(stage=name, table=n, source=HUB_SOURCE + g, game_id=g)
+        for n, g in sorted(found.items())]
+    sheets = service.read_sheets(games, url, notes)
+
+    def taken(current: Tournament) -> Tournament:
+        return record_results(_attached(current, name, found), name, sheets)
+
+    what = f"{name}: {len(found)} tables' games and {len(sheets)} results taken in from the hub"
+    t = service.change(tid, taken, what)
+    return TakenIn(tournament=t, games=found, results=tuple(sorted(sheets)),
+                   notes=tuple(notes))
+
+
+def _hub(hub: str | None) -> str:
     url = hub_url(hub)
     if url is None:
         raise HubError("no hub is set to take the tables' games from: give --hub or set "
                        "BANKER_HUB_URL")
-    t = service.load(tid, hub)
-    name = t.stage(stage).name
+    return url
+
+
+def _on_hub(t: Tournament, name: str, url: str) -> tuple[dict[int, str], list[str]]:
+    """The games on the hub to take in as drawn tables of stage `name` (table: game id), and a
+    line for each passed over."""
+    from app.ledger import open_ledger  # noqa: PLC0415 (the ledger loads only when needed)
+
     made = t.draw(name)
     if made is None:
         raise TournamentError(f"the {name} is not drawn yet")
@@ -59,12 +117,9 @@ def take_in(tid: str, stage: str, hub: str | None = None) -> tuple[Tournament, l
                              f"{found[table]}); the head judge decides which is the table's")
             else:
                 found[table] = game_id
-    notes = [f"table {n}: game {g} taken in from the hub" for n, g in sorted(found.items())
-             ] + notes
-    if not found:
-        return t, notes
-    def attached(current: Tournament) -> Tournament:
-        return reduce(lambda done, item: attach_game(done, name, item[0], HUB_SOURCE + item[1],
-                                                     item[1]), sorted(found.items()), current)
-    t = service.change(tid, attached, f"{name}: {len(found)} tables' games taken in from the hub")
-    return t, notes
+    return found, notes
+
+
+def _attached(t: Tournament, name: str, found: dict[int, str]) -> Tournament:
+    return reduce(lambda done, item: attach_game(done, name, item[0], HUB_SOURCE + item[1],
+                                                 item[1]), sorted(found.items()), t)

@@ -200,7 +200,12 @@ def draw(tid: str, stage: str, seed: int | None = None, now: Now = utc_now,
 
 def roll_call(tid: str, stage: str) -> tuple[RollCallLine, ...]:
     """The stage's entrants with their marks: present, absent, standby, withdrawn, unmarked."""
-    return _roll_call(load(tid), stage)
+    return roll_call_of(load(tid), stage)
+
+
+def roll_call_of(t: Tournament, stage: str) -> tuple[RollCallLine, ...]:
+    """`roll_call` of a tournament already read."""
+    return _roll_call(t, stage)
 
 
 def check_in(tid: str, stage: str, players: Sequence[str], by: str,
@@ -241,7 +246,11 @@ def table_card(t: Tournament, stage: str, table: int) -> dict[str, Any]:
 def table_cards(tid: str, stage: str) -> list[dict[str, Any]]:
     """Every table's card of the stage's current draw, with the game length and whether the
     table's game is made."""
-    t = load(tid)
+    return cards_of(load(tid), stage)
+
+
+def cards_of(t: Tournament, stage: str) -> list[dict[str, Any]]:
+    """`table_cards` of a tournament already read (the window's, read off its thread)."""
     made = t.draw(stage)
     if made is None:
         raise TournamentError(f"the {t.stage(stage).name} is not drawn yet")
@@ -337,14 +346,24 @@ def collect_results(tid: str, stage: str, hub: str | None = None) -> tuple[Tourn
     With `hub` (a hub's URL), each game is read from the hub's copy by its game id (one
     connection for them all) instead of from the table's file. A game the hub (`hub`, else
     BANKER_HUB_URL) marks DIVERGED is left out, said why, until the head judge rules on it."""
-    from app.hub.results import ruled_out  # noqa: PLC0415
-    from app.ledger import open_ledger  # noqa: PLC0415
-
     t = load(tid)
     name = t.stage(stage).name
     notes: list[str] = []
+    sheets = read_sheets([g for g in t.games if g.stage == name], hub, notes)
+    t = _update(tid, lambda current: _record_results(current, name, sheets), f"{name}: results")
+    return t, notes
+
+
+def read_sheets(games: Sequence[TableGameRef], hub: str | None,
+                notes: list[str]) -> dict[int, dict[str, Any]]:
+    """The collected scoresheet of each of `games` by table, read from its file or (with `hub`)
+    the hub's copy; each game left out is noted with why (see collect_results). Changes
+    nothing; raises LedgerError when the hub named by `hub` cannot be read."""
+    from app.hub.results import ruled_out  # noqa: PLC0415
+    from app.ledger import open_ledger  # noqa: PLC0415
+
     sheets: dict[int, dict[str, Any]] = {}
-    refs = ruled_out([g for g in t.games if g.stage == name], hub, notes)
+    refs = ruled_out(list(games), hub, notes)
     if hub is None:
         for ref in refs:
             game = _opened(ref, notes, _open_file)
@@ -354,14 +373,17 @@ def collect_results(tid: str, stage: str, hub: str | None = None) -> tuple[Tourn
                 finally:
                     game.close()
     else:
-        with open_ledger(hub, create=False, readonly=True) as ledger:
-            held = set(ledger.game_ids())
+        from app.ledger.prefetch import PrefetchedLedger  # noqa: PLC0415
+
+        with open_ledger(hub, create=False, readonly=True) as opened:
+            held = set(opened.game_ids())
+            # Every game's rows in one read, not a dozen queries a game (benchmarks/tournament_hub.py).
+            ledger = PrefetchedLedger(opened, (r.game_id for r in refs if r.game_id in held))
             for ref in refs:
                 game = _opened(ref, notes, lambda r: _open_on_hub(ledger, held, r))
                 if game is not None:  # not closed: it shares the hub's ledger
                     _read_sheet(ref.table, game, sheets, notes)
-    t = _update(tid, lambda current: _record_results(current, name, sheets), f"{name}: results")
-    return t, notes
+    return sheets
 
 
 def _opened(ref: TableGameRef, notes: list[str],
@@ -408,6 +430,11 @@ def _read_sheet(table: int, game: TableGame, sheets: dict[int, dict[str, Any]],
 def standings(tid: str, stage: str, hub: str | None = None) -> StageStandings:
     """The stage's standings and advancement (see models.tournament.standings)."""
     return _standings(load(tid, hub), stage)
+
+
+def standings_of(t: Tournament, stage: str) -> StageStandings:
+    """`standings` of a tournament already read."""
+    return _standings(t, stage)
 
 
 def rule_tie(tid: str, stage: str, order: Sequence[str], judge: str, reason: str,

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 from app.hub.errors import HubError, HubUnreachable
 from app.hub.hub import Hub, hub_url
 from app.ledger.errors import LedgerNotFound
 from app.tournament.hub_store import HubTournaments
+from models.tournament.records import Tournament
 
 
 @contextmanager
@@ -40,3 +42,54 @@ def on_hub(hub: str | None = None, *, create: bool = False) -> Iterator[HubTourn
         yield HubTournaments(opened)
     finally:
         opened.close()
+
+
+@dataclass(frozen=True)
+class HubReading:
+    """One reading of a followed tournament: its latest version on the hub and the tournament
+    as of it (version 0 and None: the hub does not hold it, its file is the tournament)."""
+
+    tid: str | None
+    version: int
+    tournament: Tournament | None
+
+
+class FollowedOnHub:
+    """A tournament read from the hub again and again (the tournament window's poll): the hub's
+    connections kept between readings, its document read again only when a new version is
+    there. `tid` may be changed between readings (None: only the hub is asked it answers).
+    Raises HubError (HubUnreachable when the hub does not answer) from `read`."""
+
+    def __init__(self, hub: str, tid: str | None = None) -> None:
+        self.hub, self.tid = hub, tid
+        self._opened: Hub | None = None
+        self._last: HubReading | None = None
+
+    def read(self) -> HubReading:
+        """The tournament's latest version on the hub."""
+        tid = self.tid  # set by the window's thread: read once
+        try:
+            if self._opened is None:
+                self._opened = Hub.open(self.hub)
+            held = HubTournaments(self._opened)
+            if tid is None:
+                held.ids()  # the hub answers (a window with nothing chosen catches up)
+                return HubReading(None, 0, None)
+            version = held.version(tid)
+            last = self._last
+            if last is not None and last.tid == tid and last.version == version:
+                return last
+            found = HubReading(tid, version, held.get(tid) if version else None)
+        except HubError as e:
+            self.close()  # the next reading connects afresh
+            if not isinstance(e, HubUnreachable) and isinstance(e.__cause__, LedgerNotFound):
+                return HubReading(tid, 0, None)  # no hub made there yet: nothing on it
+            raise
+        self._last = found
+        return found
+
+    def close(self) -> None:
+        """Release the hub's connections (a later `read` opens them again)."""
+        if self._opened is not None:
+            self._opened.close()
+        self._opened = None

@@ -55,7 +55,7 @@ class CheckInActions:
             self.roll_text.setText("")
             return
         try:
-            lines = tournaments.roll_call(self.t.id, stage)
+            lines = tournaments.roll_call_of(self.t, stage)
         except BankerError as e:
             self.roll.show_lines([])
             self.roll_text.setText(f"Roll call: not yet — {e}")

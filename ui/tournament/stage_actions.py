@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QDialog, QInputDialog
 
 from app.hub import hub_url
 from app.tournament import service as tournaments
+from app.tournament.from_hub import take_in_results
 from app.tournament.hall import hall_print
 from models.errors import BadInput
 from models.plural import counted
@@ -153,6 +154,33 @@ class StageActions:
                 f"; {len(notes)} left out (listed above the standings)" if notes else "")
 
         done: bool = self._run(collected)
+        if done:
+            self._tab(2)
+        return done
+
+    def take_in(self: Any) -> bool:
+        """Ctrl+Shift+T: the tables' games and their collected results from the hub, in one
+        change (`banker tournament take-in`, then `results --hub`); what waits (a DIVERGED game
+        until the head judge's ruling, a sheet not collected) is listed above the standings."""
+        tid, stage = self._need(), self.stage()
+        if tid is None or stage is None:
+            return False
+
+        def taken() -> str:
+            done = take_in_results(tid, stage)
+            name = done.tournament.stage(stage).name
+            count = counted(len(done.games), "table's game", "tables' games")
+            games = (f"{count} taken in (tables {', '.join(map(str, done.games))})" if done.games
+                     else "no new table's game")
+            results = f"{counted(len(done.results), 'table result')} in" + (
+                f" (tables {', '.join(map(str, done.results))})" if done.results else "")
+            self.results_text.setText(f"Taken in from the hub: {games}; {results}."
+                                      + "".join(f"\n• {n}" for n in done.notes))
+            notes = ("" if not done.notes else f"; {done.notes[0]}" if len(done.notes) == 1
+                     else f"; {len(done.notes)} notes (listed above the standings)")
+            return f"{name} from the hub: {games}; {results}{notes}"
+
+        done: bool = self._run(taken)
         if done:
             self._tab(2)
         return done

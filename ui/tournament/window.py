@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.games.folder import utc_now
+from app.hub import hub_url
+from app.hub.errors import HubError
 from app.table.actions import refusal_text
 from app.tournament import service as tournaments
 from app.tournament.hub_store import TournamentChangedMeanwhile
@@ -34,6 +36,7 @@ from ui.messages import MessageArea
 from ui.tournament import rows
 from ui.tournament import widgets as w
 from ui.tournament.check_in import CheckInActions
+from ui.tournament.following import POLL_MS, HubFollowing
 from ui.tournament.new_tournament import NewTournamentDialog
 from ui.tournament.player_dialogs import AddPlayerDialog, WithdrawDialog
 from ui.tournament.rows_model import RowsModel
@@ -48,15 +51,18 @@ ChooseFile = Callable[[str, str], Path | None]
 ChooseFolder = Callable[[str], Path | None]
 
 
-class TournamentWindow(StageActions, CheckInActions, QMainWindow):
+class TournamentWindow(StageActions, CheckInActions, HubFollowing, QMainWindow):
     """Every action is one call to app.tournament.service; after it the window reads the tournament
     again and shows it (`changed` is emitted). `choose_file` and `choose_folder` ask the
-    organiser (a test gives paths instead); `open_game` opens a started table's game."""
+    organiser (a test gives paths instead); `open_game` opens a started table's game. With a
+    hub set, the hub is read every `poll_ms` on a thread of its own (`threaded=False`: on the
+    window's, for tests) and another desk's change is shown (following.py)."""
 
     changed = Signal()
 
     def __init__(self, tid: str | None = None, *, now: Callable[[], datetime] = utc_now,
                  open_game: Callable[[Path], object] | None = None,
+                 poll_ms: int | None = POLL_MS, threaded: bool = True,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.now, self.open_game = now, open_game
@@ -64,10 +70,13 @@ class TournamentWindow(StageActions, CheckInActions, QMainWindow):
         self.choose_folder: ChooseFolder = self._ask_folder
         self.dialog: QDialog | None = None  # the dialog open now, if any
         self.t: Any = None
+        self.wanted: str | None = tid  # the tournament asked for, until it is shown
+        self.unlisted = False  # the tournaments could not be listed (the hub did not answer)
+        self.own_reads = 0  # how often the window read the tournament itself
         self.found: Any = None  # the stage's standings as the service gave them
         self.picker, self.stage_box = QComboBox(), QComboBox()
         self.picker.setMinimumContentsLength(40)
-        self.summary = w.label()
+        self.summary, self.hub_text = w.label(), w.label()
         self.players = RowsModel(rows.PLAYER_COLUMNS, header_tips={
             "Contact (private)": rows.PRIVATE})
         self.cards = RowsModel(rows.CARD_COLUMNS)
@@ -89,6 +98,7 @@ class TournamentWindow(StageActions, CheckInActions, QMainWindow):
         self.hall: HallWindow | None = None  # the hall display, F11
         # Never open on the players (their contacts) a mirrored desk screen may put on the wall.
         self.tabs.setCurrentWidget(self.standings_tab)
+        self.follow_hub(hub_url(), poll_ms, threaded)
         self.list_tournaments(tid)
 
     # Layout ------------------------------------------------------------------------------
@@ -117,6 +127,7 @@ class TournamentWindow(StageActions, CheckInActions, QMainWindow):
         self.rule_button = w.button("&Rule this tie…", self.rule_tie)
         self.notes_area = w.scrolled(self.notes, NOTE_LINES)
         self.standings_tab = w.page(w.row(w.button("&Collect results", self.collect),
+                                        w.button("Tak&e in from the hub", self.take_in),
                                         self.rule_button,
                                         w.button("P&ublish CSV, HTML and PDF…", self.publish)),
                                    self.results_text, self.state_text, self.standings_view,
@@ -133,6 +144,7 @@ class TournamentWindow(StageActions, CheckInActions, QMainWindow):
                        stage, self.stage_box):
             top.addWidget(widget)
         top.addStretch()
+        top.addWidget(self.hub_text)
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.addLayout(top)
@@ -173,6 +185,8 @@ class TournamentWindow(StageActions, CheckInActions, QMainWindow):
         menu = bar.addMenu("&Results")
         self._action(menu, "The results and &standings", "Ctrl+3", lambda: self._tab(2))
         self._action(menu, "&Collect results", "Ctrl+R", self.collect)
+        self._action(menu, "Tak&e in the tables' games and results from the hub", "Ctrl+Shift+T",
+                     self.take_in)
         self._action(menu, "R&ule this tie…", "Ctrl+Shift+R", self.rule_tie)
         self._action(menu, "&Publish CSV, HTML and PDF…", "Ctrl+P", self.publish)
 
@@ -194,9 +208,16 @@ class TournamentWindow(StageActions, CheckInActions, QMainWindow):
     def list_tournaments(self, chosen: str | None = None) -> None:
         """List the data folder's tournaments and show `chosen` (or the one shown, the first)."""
         keep = chosen or (self.t.id if self.t is not None else None)
+        try:
+            found = tournaments.list_tournaments()
+        except BankerError as e:  # the hub does not answer: asked again when it does
+            self.unlisted, self.wanted = True, keep
+            self.summary.setText(f"The tournaments cannot be listed just now: {refusal_text(e)}")
+            return
+        self.unlisted = False
         self.picker.blockSignals(True)
         self.picker.clear()
-        for t in tournaments.list_tournaments():
+        for t in found:
             self.picker.addItem(f"{t.name} ({t.id}, {t.profile})", t.id)
         index = self.picker.findData(keep) if keep else 0
         self.picker.setCurrentIndex(max(index, 0))
@@ -220,13 +241,29 @@ class TournamentWindow(StageActions, CheckInActions, QMainWindow):
         tid = tid or (self.t.id if self.t is not None else None)
         if tid is None:
             return
+        self.own_reads += 1  # a reading of the hub under way is older than this one
         try:
-            self.t = tournaments.load(tid)
-        except BankerError as e:
-            self.t = None
-            self.summary.setText(refusal_text(e))
-            self._show()
+            t = tournaments.load(tid)
+        except HubError as e:
+            if self.t is not None and self.t.id == tid:  # the hub is down: what is shown stays
+                self.say(f"The hub cannot be read just now ({refusal_text(e)}); what is shown "
+                         "is as last read.", "warning")
+                return
+            self._not_shown(e)
             return
+        except BankerError as e:
+            self._not_shown(e)
+            return
+        self.show_tournament(t)
+
+    def _not_shown(self, e: BankerError) -> None:
+        self.t = None
+        self.summary.setText(refusal_text(e))
+        self._show()
+
+    def show_tournament(self, t: Any) -> None:
+        """Show tournament `t` (read here or by the hub's reading), on the stage chosen."""
+        self.t, self.wanted = t, t.id
         self.setWindowTitle(f"{TITLE} — {self.t.name}")
         self.summary.setText(rows.summary(self.t))
         stage = self.stage_box.currentData()
@@ -257,8 +294,8 @@ class TournamentWindow(StageActions, CheckInActions, QMainWindow):
         if stage is not None:
             drawn = self.t.draw(stage) is not None
             if drawn:
-                cards = tournaments.table_cards(self.t.id, stage)
-            self.found = tournaments.standings(self.t.id, stage)
+                cards = tournaments.cards_of(self.t, stage)
+            self.found = tournaments.standings_of(self.t, stage)
             self.draw_button.setEnabled(not drawn)
             self.print_button.setEnabled(drawn)
         self.cards.show_lines(rows.card_lines(cards))
@@ -316,8 +353,14 @@ class TournamentWindow(StageActions, CheckInActions, QMainWindow):
                 self.reload()
 
         dialog.accepted.connect(accepted)
-        dialog.finished.connect(lambda _: setattr(self, "dialog", None))
+        dialog.finished.connect(lambda _: self._closed(dialog))
         dialog.open()
+
+    def _closed(self, dialog: QDialog) -> None:
+        """A dialog is done: a change on the hub held back while it was open is shown now."""
+        if self.dialog is dialog:
+            self.dialog = None
+        self.read_hub()
 
     # Tournament and players ----------------------------------------------------------------
 
@@ -367,3 +410,7 @@ class TournamentWindow(StageActions, CheckInActions, QMainWindow):
     def _ask_folder(self, caption: str) -> Path | None:
         name = QFileDialog.getExistingDirectory(self, caption, str(Path.home()))
         return Path(name) if name else None
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        self.stop_following()
+        super().closeEvent(event)
