@@ -14,10 +14,12 @@ from PySide6.QtCore import QEvent, QObject, QSettings, QSize, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QStackedWidget
 
+import resources
 from app.games import folder as games
 from app.games.folder import utc_now
 from models.errors import BankerError
 from ui import crash_guard, screen_fit
+from ui.qt_start import platform_watched
 from ui.sounds import Sounds
 from ui.start.page import StartPage
 
@@ -30,7 +32,7 @@ if TYPE_CHECKING:
 # are listed), so opening a game costs the game's own work (docs/benchmarks.md, "Speed").
 PREPARE_MS = 300
 
-STYLES = Path(__file__).resolve().parent.parent / "resources" / "styles" / "app.qss"
+STYLES = Path(resources.__file__).resolve().parent / "styles" / "app.qss"
 TITLE = "Championship Banker"
 GEOMETRY_KEY = "window/main"  # the main window's place, restored only where it fits
 
@@ -45,7 +47,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.now, self.tick_ms, self.settings = now, tick_ms, settings
         self.sounds = sounds or Sounds(self)
-        QTimer.singleShot(1500, self, self.sounds.prepare)  # after the first paint
+        QTimer.singleShot(1500, self, self._prepare_sounds)  # after the first paint
         self.start = StartPage()
         self.table: TableWindow | None = None
         self.stack = QStackedWidget()
@@ -75,6 +77,13 @@ class MainWindow(QMainWindow):
         self._listed = False
         self.installEventFilter(self)
         QTimer.singleShot(2000, self, self._first_list)  # in case no paint comes (hidden)
+
+    def _prepare_sounds(self) -> None:
+        # Without Qt Multimedia's system library (libpulse0) the window works, silent: say so.
+        self.sounds.prepare()
+        if self.sounds.problem is not None:
+            self.start.show_notice(self.sounds.problem)
+            self.start.messages.say(self.sounds.problem, "warning")
 
     def _places(self) -> QSettings:
         return self.settings or QSettings("Championship Banker", "Table")
@@ -284,7 +293,11 @@ class MainWindow(QMainWindow):
 def application(argv: list[str] | None = None) -> QApplication:
     """The QApplication with the app's names and style sheet."""
     existing = QApplication.instance()
-    app = existing if isinstance(existing, QApplication) else QApplication(argv or ["banker"])
+    if isinstance(existing, QApplication):
+        app = existing
+    else:
+        with platform_watched():  # a missing system library said in plain words, exit 1
+            app = QApplication(argv or ["banker"])
     app.setApplicationName("Championship Banker")
     app.setOrganizationName("Championship Banker")
     if STYLES.exists():

@@ -21,6 +21,8 @@ from PySide6.QtGui import (
     QTextDocument,
 )
 
+from ui.fonts import load_fonts
+
 PAPER = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 FOOTER_PT = 7.0
 
@@ -53,7 +55,8 @@ def check_pdf(part: Path, shown: Path | str) -> None:
 
 def pdf_writer(path: Path, title: str, paper: str = "a4", *, margin_mm: float = 14,
                landscape: bool = False) -> QPdfWriter:
-    """A 300 dpi PDF writer on A4 or Letter with even margins."""
+    """A 300 dpi PDF writer on A4 or Letter with even margins, the shipped fonts loaded."""
+    load_fonts()
     writer = QPdfWriter(str(path))
     writer.setPageSize(QPageSize(PAPER[paper]))
     if landscape:
@@ -82,6 +85,7 @@ def write_pdf(path: Path, render: Callable[[Path], T]) -> T:
     moved into place."""
     if QGuiApplication.instance() is None:
         raise RuntimeError("a QGuiApplication must exist to write a PDF")
+    load_fonts()  # the sheets' DejaVu, whether or not this machine has it
 
     def checked(part: Path) -> T:
         result = render(part)
@@ -97,6 +101,7 @@ def paint_pages(device: QPagedPaintDevice, laid_out: Callable[[QSizeF], QTextDoc
     """Paint the document `laid_out` gives for the page's body, page by page, `foot` at the left
     of each page's foot (cut to fit when `elide`) and "Page n of m" at its right; returns the
     number of pages."""
+    load_fonts()  # a printer as well as a PDF: the same letters
     # QPdfWriter and QPrinter, the devices painted on, both have resolution(); their base has not.
     dpi: int = device.resolution()  # type: ignore[attr-defined]
     page = device.pageLayout().paintRectPixels(dpi)

@@ -7,7 +7,10 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QUrl, Signal, qInstallMessageHandler
 
-FOLDER = Path(__file__).resolve().parent.parent / "resources" / "sounds"
+import resources
+from ui.system_check import sounds_off
+
+FOLDER = Path(resources.__file__).resolve().parent / "sounds"
 
 
 def sound_for(what: int | str) -> str:
@@ -31,6 +34,8 @@ class Sounds(QObject):
         super().__init__(parent)
         self.last: str | None = None
         self.audio = audio
+        # Why the sounds are off when Qt Multimedia cannot load (a missing system library).
+        self.problem: str | None = None
         self._effects: dict[str, Any] | None = None if audio else {}
 
     @property
@@ -56,7 +61,7 @@ class Sounds(QObject):
         return name
 
 
-def _effects(parent: QObject) -> dict[str, Any]:
+def _effects(parent: Sounds) -> dict[str, Any]:
     """A sound effect per file, or nothing where Qt Multimedia or an audio output is missing.
 
     Qt Multimedia logs warnings while it looks for audio libraries and servers that a machine
@@ -73,7 +78,8 @@ def _effects(parent: QObject) -> dict[str, Any]:
     try:
         try:
             from PySide6.QtMultimedia import QMediaDevices, QSoundEffect  # noqa: PLC0415
-        except ImportError:  # PySide6-Addons missing, or Debian's libpulse0 (see README)
+        except ImportError as e:  # PySide6-Addons missing, or Debian's libpulse0 (see README)
+            parent.problem = sounds_off(e)
             return {}
         output = QMediaDevices.defaultAudioOutput() if QMediaDevices.audioOutputs() else None
         if output is None:

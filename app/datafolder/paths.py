@@ -7,8 +7,11 @@ from pathlib import Path
 
 import platformdirs
 
+import resources
+
 APP_NAME = "championship-banker"
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+# Inside the installed `resources` package (a wheel, a bundle or a checkout alike), read only.
+EXAMPLES = Path(resources.__file__).resolve().parent / "examples"
 # Set to a folder to keep the app's files there instead (tests and CI never touch the home folder).
 DATA_DIR_ENV = "BANKER_DATA_DIR"
 
@@ -33,5 +36,5 @@ def editions_dir() -> Path:
 
 
 def sample_script() -> Path:
-    """The short classic sample game shipped in `examples/`."""
+    """The short classic sample game shipped in `resources/examples/`."""
     return EXAMPLES / "classic-sample.jsonl"

@@ -13,7 +13,7 @@ from click.testing import CliRunner, Result
 from app.cli.main import main
 
 REPO = Path(__file__).resolve().parents[2]
-SAMPLE = REPO / "examples" / "classic-sample.jsonl"
+SAMPLE = REPO / "resources" / "examples" / "classic-sample.jsonl"
 
 Banker = Callable[..., Result]
 

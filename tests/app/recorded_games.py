@@ -11,7 +11,7 @@ from app.table.command_text import parse_command, read_script
 from app.table.service import TableGame
 from models.commands import NewGame
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
 JUDGE, PIN = "Lee", "246802"
 
 
@@ -40,7 +40,7 @@ def line_of(example: str, fragment: str, nth: int = 1) -> int:
 
 def record(db: Path, example: str, before_line: int | None = None,
            clock: SetClock | None = None) -> TableGame:
-    """Record `example` (a file in examples/) into `db` up to, not including, line `before_line`;
+    """Record `example` (a file in resources/examples/) into `db` up to, not including, line `before_line`;
     judge Lee (PIN 246802) is registered with the new game and signed in."""
     clock = clock or SetClock()
     game = TableGame.open(str(db), now=clock)

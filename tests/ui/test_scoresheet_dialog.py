@@ -13,7 +13,7 @@ from app.table.scoresheet import scoresheet
 from app.table.service import TableGame
 from ui.scoresheet.dialog import ScoresheetDialog
 
-SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "classic-sample.jsonl"
+SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "examples" / "classic-sample.jsonl"
 
 
 class Clock:

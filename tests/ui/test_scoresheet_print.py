@@ -15,7 +15,7 @@ from app.table.scoresheet import scoresheet
 from app.table.service import TableGame
 from ui.scoresheet.document import write_pdf
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
 
 
 def record(db: Path, script: str, lines: int | None = None, **opening: object) -> TableGame:

@@ -18,7 +18,7 @@ from ui.table.window import TableWindow
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 REPO = Path(__file__).resolve().parents[2]
-PX_SCRIPT = REPO / "examples" / "propnex-game.jsonl"
+PX_SCRIPT = REPO / "resources" / "examples" / "propnex-game.jsonl"
 PIN = "123456"
 CLASSIC = {"type": "new_game", "profile": "classic", "players": ["Ann", "Bob", "Eve"],
            "roll_off": [{"Ann": [3, 4], "Bob": [5, 6], "Eve": [2, 2]}]}

@@ -52,6 +52,15 @@ class ElidedButton(QPushButton):
             self.setText(shown)
 
 
+def _selectable(name: str) -> QLabel:
+    """A wrapping label whose words can be selected and copied (a folder's path)."""
+    label = QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
 class StartPage(QWidget):
     """Says what each button does; emits what the banker chose (the main window acts on it)."""
 
@@ -101,6 +110,11 @@ class StartPage(QWidget):
         self.empty = QLabel("No games yet in this data folder: start a new game, or open the "
                             "sample game to look around.")
         self.empty.setWordWrap(True)
+        # Where this machine keeps the games (and the error log): a banker can find the files.
+        self.folder = _selectable("dataFolder")
+        # What this machine lacks, said for as long as it lacks it (the sounds' library).
+        self.notice = _selectable("notice")
+        self.notice.hide()
         self._compose()
         self.resume_button.clicked.connect(self._resume)
         self.open_button.clicked.connect(lambda: self._open_row(self.table.currentIndex()))
@@ -133,6 +147,8 @@ class StartPage(QWidget):
         row.addStretch()
         layout.addLayout(row)
         layout.addLayout(buttons)
+        layout.addWidget(self.folder)
+        layout.addWidget(self.notice)
         layout.addWidget(self.messages)
 
     def show_games(self, games: Sequence[GameSummary], folder: Path | None = None) -> None:
@@ -154,9 +170,17 @@ class StartPage(QWidget):
                 self.table.selectRow(0)
         self.resume_button.setEnabled(current is not None)
         self.resume_button.setDefault(current is not None)
+        if folder is not None:
+            self.folder.setText(f"Data folder: {folder.parent}  (games in {folder.name}/, the "
+                                "error log in logs/)")
         where = f" Games are kept in {folder}." if folder else ""
         self.messages.say("Choose a game to open, or start a new one." + where)
         self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def show_notice(self, text: str) -> None:
+        """Say what this machine lacks (e.g. the clock's sounds off), below the buttons, kept."""
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
 
     def _resume(self) -> None:
         if self.resume is not None:

@@ -1,6 +1,6 @@
 """Screenshots of the table's display widgets for a recorded example (for looking at, and the docs).
 
-python -m ui.tools.screenshot --example examples/sg-final-position.jsonl --out /tmp/x.png
+python -m ui.tools.screenshot --example resources/examples/sg-final-position.jsonl --out /tmp/x.png
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def record(example: Path, db: Path, before_line: int | None) -> tuple[TableGame,
 
 @click.command()
 @click.option("--example", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              required=True, help="A JSONL script, e.g. examples/sg-final-position.jsonl.")
+              required=True, help="A JSONL script, e.g. resources/examples/sg-final-position.jsonl.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True)
 @click.option("--before-line", type=int, default=None, help="Stop before this line of the script.")
 @click.option("--now", "now", default=None, help="The wall time the clock is shown at (ISO).")

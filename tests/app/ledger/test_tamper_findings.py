@@ -20,7 +20,7 @@ from tests.app.conftest import REPO, SAMPLE, Banker, ledger_json, state_json
 from tests.app.tamper_tools import drop_triggers, rechain
 from ui.entry import main as entry_main
 
-PX_GAME = REPO / "examples" / "propnex-game.jsonl"
+PX_GAME = REPO / "resources" / "examples" / "propnex-game.jsonl"
 
 
 def _doctor(path: Path, *statements: str | tuple[str, tuple[object, ...]]) -> None:

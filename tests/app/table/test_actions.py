@@ -14,8 +14,8 @@ from app.table.command_text import parse_command, read_script
 from app.table.service import TableGame
 
 REPO = Path(__file__).resolve().parents[3]
-CLASSIC = REPO / "examples" / "classic-sample.jsonl"
-PX = REPO / "examples" / "propnex-game.jsonl"
+CLASSIC = REPO / "resources" / "examples" / "classic-sample.jsonl"
+PX = REPO / "resources" / "examples" / "propnex-game.jsonl"
 
 Opener = Callable[[Path, int], TableGame]
 

@@ -13,7 +13,7 @@ from app.table.service import TableGame
 from models.errors import BadInput
 
 REPO = Path(__file__).resolve().parents[3]
-PX = REPO / "examples" / "propnex-game.jsonl"
+PX = REPO / "resources" / "examples" / "propnex-game.jsonl"
 CLASSIC = {"type": "new_game", "profile": "classic", "players": ["Ann", "Bob", "Eve"],
            "roll_off": [{"Ann": [3, 4], "Bob": [5, 6], "Eve": [2, 2]}]}
 

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from app.cli.main import main
 from tests.app.conftest import REPO, Banker, ledger_json, state_json
 
-EXAMPLE = REPO / "examples" / "propnex-game.jsonl"
+EXAMPLE = REPO / "resources" / "examples" / "propnex-game.jsonl"
 
 Expected = tuple[str, dict[str, Any]]
 

@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from tests.app.conftest import REPO, ledger_json, state_json
 from ui.entry import main
 
-EXAMPLE = REPO / "examples" / "sg-final-position.jsonl"
+EXAMPLE = REPO / "resources" / "examples" / "sg-final-position.jsonl"
 JUDGE, PIN = "Lee", "246813"
 LOCKED = "SG Raising a Dispute"  # "Once the score sheet is collected, no further disputes will be accepted."
 
