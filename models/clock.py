@@ -55,30 +55,59 @@ def time_is_up(state: GameState, now: datetime | None) -> bool:
 
 
 def start_clock(t: Scratch, cmd: StartClock) -> None:
-    """Start the clock for the game's length."""
+    """Start the clock for the game's length; with `round`, as the hall's round (from `since`,
+    the round's start, when given)."""
     clock = t.state.clock
     if clock is None:
         t.refuse("time", "this game has no clock; the judge may set a game length first")
     if clock.started_at is not None:
         t.refuse("time", "the clock is already started")
-    t.emit(ev.ClockStarted(minutes=clock.minutes, at=t.wall_time()))
+    _hall_entry(t, clock, cmd.round, cmd.hall_entry)
+    now = t.wall_time()
+    if cmd.since is not None and cmd.round is None:
+        raise BadInput("`since` is when the hall's round started: give its `round` too")
+    if cmd.since is not None and cmd.since > now:
+        raise BadInput(f"the round cannot have started ({cmd.since.isoformat()}) after this "
+                       f"entry ({now.isoformat()})")
+    t.emit(ev.ClockStarted(minutes=clock.minutes, at=cmd.since or now, round=cmd.round,
+                           hall_entry=cmd.hall_entry))
+
+
+def _hall_entry(t: Scratch, clock: Clock, round_: str | None, entry: int | None) -> None:
+    """A hall's entry is followed once, and only as part of a round."""
+    if entry is None:
+        return
+    if round_ is None:
+        raise BadInput("`hall_entry` is the number of the hall's entry: give its `round` too")
+    if entry <= clock.hall_entry:
+        t.refuse("time", f"the hall's entry {entry} is followed already (this table has "
+                 f"followed the hall up to its entry {clock.hall_entry})")
 
 
 def pause_clock(t: Scratch, cmd: PauseClock) -> None:
     """Stop the clock; its time does not run until it is resumed."""
     if not running(t.state) or (t.state.clock and t.state.clock.paused_at):
         t.refuse("time", "the clock is not running")
-    t.emit(ev.ClockPaused(at=t.wall_time(), reason=cmd.reason))
+    assert t.state.clock is not None
+    _hall_entry(t, t.state.clock, cmd.round, cmd.hall_entry)
+    t.emit(ev.ClockPaused(at=t.wall_time(), reason=cmd.reason, round=cmd.round,
+                          hall_entry=cmd.hall_entry))
 
 
 def resume_clock(t: Scratch, cmd: ResumeClock) -> None:
-    """Let the clock run again."""
+    """Let the clock run again. The hall's resume ends only the hall's pause of its round (a
+    pause this table's judge made is theirs to end); the judge may end either (the head judge
+    may be out of reach: the hall's later resume then finds the clock running)."""
     clock = t.state.clock
     if clock is None or clock.paused_at is None:
         t.refuse("time", "the clock is not paused")
+    if cmd.round is not None and clock.paused_round != cmd.round:
+        t.refuse("time", "the clock was paused at this table, not by the hall: the table's "
+                 "judge resumes it")
+    _hall_entry(t, clock, cmd.round, cmd.hall_entry)
     if t.wall_time() < clock.paused_at:
         raise BadInput("the clock cannot resume before it was paused")
-    t.emit(ev.ClockResumed(at=t.wall_time()))
+    t.emit(ev.ClockResumed(at=t.wall_time(), round=cmd.round, hall_entry=cmd.hall_entry))
 
 
 def set_game_length(t: Scratch, cmd: SetGameLength) -> None:

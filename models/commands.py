@@ -338,23 +338,48 @@ class MortgageeSale(_Command):
     order: list[SpaceIndex]  # every deed of the debtor once: checked by the engine
 
 
+RoundId = Annotated[str, Field(min_length=1, max_length=160, pattern=r"^\S(.*\S)?$")]
+
+
 class StartClock(_Command):
-    """Start the game clock (the profile's length, or the length the judge set)."""
+    """Start the game clock (the profile's length, or the length the judge set). With `round`,
+    the start follows the hall's round, which the head judge started for every table; `since`
+    is when the round started, in this table's time: the clock counts from then (a table that
+    starts late has lost the time it was late)."""
 
     type: Literal["start_clock"]
+    round: RoundId | None = Field(default=None, description="The hall's round followed.")
+    hall_entry: int | None = Field(default=None, ge=1, description="With `round`: the number "
+                                   "of the hall's entry followed (each is followed once).")
+    since: datetime | None = Field(
+        default=None, description="With `round`: when the hall's round started (with its zone); "
+        "the clock counts from then.")
+
+    @field_validator("since")
+    @classmethod
+    def _since_is_zoned(cls, since: datetime | None) -> datetime | None:
+        return None if since is None else zoned(since)
 
 
 class PauseClock(_Command):
-    """Judge: stop the clock (a pause the rules allow, e.g. an evacuation); time does not run."""
+    """Judge: stop the clock (a pause the rules allow, e.g. an evacuation); time does not run.
+    With `round`, the pause is the hall's (the head judge paused every table of the round)."""
 
     type: Literal["pause_clock"]
     reason: Reason
+    round: RoundId | None = Field(default=None, description="The hall's round paused.")
+    hall_entry: int | None = Field(default=None, ge=1, description="With `round`: the number "
+                                   "of the hall's entry followed (each is followed once).")
 
 
 class ResumeClock(_Command):
-    """Judge: the clock runs again."""
+    """Judge: the clock runs again. With `round`, the hall's pause of that round ends (a pause
+    this table's judge made is theirs to end)."""
 
     type: Literal["resume_clock"]
+    round: RoundId | None = Field(default=None, description="The hall's round resumed.")
+    hall_entry: int | None = Field(default=None, ge=1, description="With `round`: the number "
+                                   "of the hall's entry followed (each is followed once).")
 
 
 class SetGameLength(_Command):

@@ -140,9 +140,12 @@ def describe(event: Event, board: Board, *, decks: Decks | None = None,
                                         + (f", {e.to_debtor} to {e.debtor}" if e.to_debtor else ""),
         ev.DeedPassedToCreditor: lambda e: f"Nobody bids: {name(e.space)} passes to {e.creditor} "
                                            f"at {e.value}",
-        ev.ClockStarted: lambda e: f"Clock started: {e.minutes} minutes",
-        ev.ClockPaused: lambda e: f"Clock paused: {e.reason}",
-        ev.ClockResumed: lambda e: "Clock resumed",
+        ev.ClockStarted: lambda e: f"Clock started: {e.minutes} minutes"
+        + (f", with the hall's round {e.round} (from {e.at:%H:%M:%S})" if e.round else ""),
+        ev.ClockPaused: lambda e: f"Clock paused: {e.reason}"
+        + (f" (the hall's pause, round {e.round})" if e.round else ""),
+        ev.ClockResumed: lambda e: "Clock resumed"
+        + (f" with the hall (round {e.round})" if e.round else ""),
         ev.GameLengthSet: lambda e: f"Game length set to {e.minutes} minutes: {e.reason}",
         ev.AnnouncementMade: lambda e: f"{e.minutes_left} minute"
                                        + ("s" if e.minutes_left > 1 else "") + " left",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -557,21 +557,37 @@ class DeedPassedToCreditor(_Event):
     value: int
 
 
+# The hall's round fields are stored only when there is a round: a clock entry of a table not
+# following one is stored as before they existed, byte for byte.
+_UNLESS_HALL: Any = Field(default=None, exclude_if=lambda value: value is None)
+
+
 class ClockStarted(_Event):
+    """The clock runs from `at`; `round`: the hall's round it follows (then `at` is the round's
+    start, which may lie before the entry's own time)."""
+
     type: Literal["clock_started"] = "clock_started"
     minutes: int
     at: datetime
+    round: str | None = _UNLESS_HALL
+    hall_entry: int | None = _UNLESS_HALL
 
 
 class ClockPaused(_Event):
+    """`round`: the hall's pause of that round (None: this table's judge paused it)."""
+
     type: Literal["clock_paused"] = "clock_paused"
     at: datetime
     reason: str
+    round: str | None = _UNLESS_HALL
+    hall_entry: int | None = _UNLESS_HALL
 
 
 class ClockResumed(_Event):
     type: Literal["clock_resumed"] = "clock_resumed"
     at: datetime
+    round: str | None = _UNLESS_HALL
+    hall_entry: int | None = _UNLESS_HALL
 
 
 class GameLengthSet(_Event):

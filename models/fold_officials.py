@@ -18,10 +18,19 @@ def _clock(state: GameState) -> Clock:
 def _clock_started(state: GameState, e: ev.ClockStarted) -> None:
     _clock(state).started_at = e.at
     _clock(state).minutes = e.minutes
+    _clock(state).round = e.round
+    _followed(_clock(state), e.hall_entry)
+
+
+def _followed(clock: Clock, entry: int | None) -> None:
+    if entry is not None:
+        clock.hall_entry = max(clock.hall_entry, entry)
 
 
 def _clock_paused(state: GameState, e: ev.ClockPaused) -> None:
     _clock(state).paused_at = e.at
+    _clock(state).paused_round = e.round
+    _followed(_clock(state), e.hall_entry)
 
 
 def _clock_resumed(state: GameState, e: ev.ClockResumed) -> None:
@@ -29,6 +38,8 @@ def _clock_resumed(state: GameState, e: ev.ClockResumed) -> None:
     if clock.paused_at is not None:
         clock.paused_ms += (e.at - clock.paused_at) // timedelta(milliseconds=1)
     clock.paused_at = None
+    clock.paused_round = None
+    _followed(clock, e.hall_entry)
 
 
 def _length_set(state: GameState, e: ev.GameLengthSet) -> None:

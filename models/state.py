@@ -170,6 +170,12 @@ class Clock(BaseModel):
     announced: list[int] = []
     passed: list[int] = []  # marks a length change put behind, never called
     called_at: datetime | None = None
+    # The hall's round (kept out of a snapshot's text unless there is one, so a table not
+    # following a round stores its snapshots as before): the round the clock's start followed,
+    # the round whose hall pause holds it, the last of the hall's entries followed.
+    round: str | None = Field(default=None, exclude_if=lambda value: value is None)
+    paused_round: str | None = Field(default=None, exclude_if=lambda value: value is None)
+    hall_entry: int = Field(default=0, exclude_if=lambda value: value == 0)
 
     def clone(self) -> Clock:
         """A copy for the undo journal (its list is replaced whole by `apply`, never changed)."""

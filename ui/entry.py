@@ -93,8 +93,15 @@ GROUP_HELP = {
         "push": "Put this data folder's tournament TID on the hub: from then on, every laptop "
                 "with the hub's URL reads and changes the hub's copy (the file stays as it was).",
         "results": "Read each table's collected scoresheet into the standings (never typed in).",
+        "follow-round": "Record in a table's game what the hall's round asks of its clock now "
+                        "(its start, the hall's pause or resume), as the table's window does.",
         "roll-call": "Who is present, absent, a standby, withdrawn or unmarked for the stage's "
                      "draw.",
+        "round": "The head judge starts the stage's round for every table, pauses or resumes "
+                 "the hall, or makes an announcement shown on every table.",
+        "round-status": "The stage's round and each drawn table's clock; the tables whose clock "
+                        "has not started while the round has are flagged (exit 1 when there is "
+                        "one).",
         "rule": "Rule a tie: every tied player's id, in the order decided (the first advance).",
         "standby": "Call in the next standby to fill an absent qualifier's seat.",
         "standings": "The stage's standings: advancement, ties for the head judge, close calls "

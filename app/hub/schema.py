@@ -1,4 +1,4 @@
-"""The hub's own tables (migrations 0006, 0007, 0008) beside the ledger's, as SQLAlchemy Core metadata."""
+"""The hub's own tables (migrations 0006 to 0009) beside the ledger's, as SQLAlchemy Core metadata."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    UniqueConstraint,
 )
 
 from app.ledger.schema import TIMESTAMP_LENGTH, metadata
@@ -87,4 +88,22 @@ hub_tournaments = Table(
     Column("change", Text, nullable=False),
     PrimaryKeyConstraint("tournament_id", "version"),
     CheckConstraint("version >= 1", name="version"),
+)
+
+# The hall's round clock, append-only: each entry of a stage's round (start, pause, resume,
+# announce) numbered within the round, timed by the hub's clock; the tables follow them.
+hub_rounds = Table(
+    "hub_rounds",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("tournament_id", String(64), nullable=False),
+    Column("stage", Text, nullable=False),
+    Column("entry", Integer, nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("at", String(TIMESTAMP_LENGTH), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("by", Text, nullable=False),
+    UniqueConstraint("tournament_id", "stage", "entry"),
+    CheckConstraint("kind IN ('start', 'pause', 'resume', 'announce')", name="kind"),
+    CheckConstraint("entry >= 1", name="entry"),
 )

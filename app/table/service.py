@@ -22,7 +22,18 @@ from app.table.facts import FactKeeper
 from app.table.positions import Snapshots
 from app.table.voids import Timeline
 from models.clock import elapsed_ms, remaining_ms
-from models.commands import AddJudge, ClockTick, Command, NewGame, RaiseDispute, Rewind, Undo
+from models.commands import (
+    AddJudge,
+    ClockTick,
+    Command,
+    NewGame,
+    PauseClock,
+    RaiseDispute,
+    ResumeClock,
+    Rewind,
+    StartClock,
+    Undo,
+)
 from models.engine import Table, advance, decide
 from models.errors import BadInput, BankerError, RuleViolation
 from models.events import CommandsVoided, Event, GameStarted
@@ -205,6 +216,22 @@ class TableGame:
         if isinstance(command, RaiseDispute) and any(e > self.head_seq for e in command.entries):
             raise BadInput(f"the ledger has entries 1 to {self.head_seq}")
         return self._advance(command, actor, recorded_at, clock_ms)
+
+    def follow_hall(self, command: StartClock | PauseClock | ResumeClock, by: str
+                    ) -> list[StoredEvent]:
+        """Record an entry of the hall's round (the head judge started, paused or resumed it for
+        every table, on the hub) as the hall's, recorded by the head judge named `by`, with no
+        judge signed in here: the head judge's PIN was checked when the entry was made. The
+        command names its round and hall entry, so each is followed once; now, as seen here."""
+        if command.round is None or command.hall_entry is None:
+            raise BadInput("the hall's entry names its round and its number")
+        if self.table is None or self.game_id is None or self.state is None:
+            raise BadInput("no game has been started: the hall's round starts a game's clock")
+        now = self.now()
+        recorded_at, marks_at = times.checked(now, self.last_at, now)
+        clock.record_due(self, marks_at)
+        return self._advance(command.model_copy(update={"at": recorded_at}),
+                             Actor(role="hall", name=by), recorded_at, None)
 
     def tick(self) -> list[StoredEvent]:
         """Record what the clock says now, if anything (the window calls this every second)."""

@@ -52,7 +52,10 @@ PINNED_SG_CONTENT = "a78e950f54926f0c6a57d43c1170b57e"
 # snapshot's text and so the pin the next command's row carries. The rows with the pin's hash left
 # out (PINNED_CLASSIC_CONTENT) are the same through all three, and the same on the tree that
 # stored bcb89452a8ce65702dade70cb92a5093 (commit 562e11d).
-PINNED_CLASSIC = "b22444c9b91a4a6aba72aae9c437d44e"
+# Issue 22's round clock changed the state's format once more (the clock's hall round, kept out
+# of the snapshot's text when there is none): the text is the same, its format digest is not.
+# The rows with the pin's hash left out are unchanged (PINNED_CLASSIC_CONTENT).
+PINNED_CLASSIC = "91ded337a4b329192c2e3c8c00b2316e"
 PINNED_CLASSIC_CONTENT = "076057ef0fcea5a5ed8ce75fc579d874"
 
 

@@ -1,0 +1,152 @@
+"""The hall's round clock on the hub: a stage's round entries (hub_rounds) as the head judge
+adds them, timed by the hub's own clock, and the clock starts the tables' copies show.
+
+What an entry may be is decided by models.tournament.hall_clock; this module stores and reads.
+Two head judges adding the next entry of one round at once collide on (tournament, stage,
+entry): one is recorded, the other is told and nothing of it is written."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import Connection, insert, select, text
+
+from app.hub.errors import HubError, HubUnreachable
+from app.hub.hub import Hub
+from app.hub.schema import hub_rounds
+from app.ledger import Ledger, schema
+from app.ledger.errors import LedgerError, LedgerRejected
+from app.ledger.hashing import format_timestamp
+from app.table.judges import check_pin
+from models.tournament.hall_clock import HallEntry, HallRound, Kind, check_entry, round_id
+
+Sleep = Callable[[float], None]
+
+
+class RoundChangedMeanwhile(HubError):
+    """Another head judge added an entry to the round between this one's reading and writing;
+    nothing of this entry was recorded: look at the round again."""
+
+
+class RoundWriteRefused(HubError):
+    """This hub login may read the round but not add to it (a table's or the reader's role):
+    the hall's round is the desk's and the head judge's; nothing was recorded."""
+
+
+@dataclass(frozen=True)
+class ClockStart:
+    """A table's clock start as the hub's copy of its game shows it."""
+
+    game_id: str
+    at: datetime
+    round: str | None  # the hall's round it followed (None: started at the table by hand)
+
+
+def hub_now(connection: Connection, fallback: Callable[[], datetime]) -> datetime:
+    """The hub's clock: PostgreSQL's now() (every laptop reads one clock), else `fallback`
+    (a SQLite hub is one machine's file: that machine's clock)."""
+    if connection.dialect.name == "postgresql":
+        found = connection.execute(text("SELECT now()")).scalar_one()
+        assert isinstance(found, datetime)
+        return found.astimezone(UTC)
+    return fallback().astimezone(UTC)
+
+
+def read_round(hub: Hub, tid: str, stage: str, now: Callable[[], datetime] | None = None
+               ) -> HallRound:
+    """The stage's round as its entries stand, with the hub's time of reading."""
+    clock = now or (lambda: datetime.now(UTC))
+    try:
+        with hub.database.read() as connection:
+            return _round(connection, tid, stage, clock)
+    except LedgerError as e:
+        raise HubUnreachable(f"the hub at {hub.location} cannot be used just now: {e}") from e
+
+
+def _round(connection: Connection, tid: str, stage: str, now: Callable[[], datetime]
+           ) -> HallRound:
+    rows = connection.execute(
+        select(hub_rounds).where(hub_rounds.c.tournament_id == tid, hub_rounds.c.stage == stage)
+        .order_by(hub_rounds.c.entry)).all()
+    entries = tuple(HallEntry(number=r.entry, kind=r.kind, at=datetime.fromisoformat(r.at),
+                              text=r.text, by=r.by) for r in rows)
+    return HallRound(round=round_id(tid, stage), entries=entries, now=hub_now(connection, now))
+
+
+def add_entry(hub: Hub, tid: str, stage: str, kind: Kind, words: str, judge: str, pin: str,
+              sleep: Sleep = time.sleep, now: Callable[[], datetime] | None = None
+              ) -> HallRound:
+    """The head judge (a judge registered on the hub, PIN checked as at a table, wrong tries
+    slowed down) adds the round's next entry; returns the round as it then stands. Raises
+    JudgeAuthError, TournamentError (an entry the round does not allow),
+    RoundChangedMeanwhile, RoundWriteRefused, HubUnreachable."""
+    clock = now or (lambda: datetime.now(UTC))
+    registered = {entry.name: entry.pin_hash for entry in hub.judges()}
+    try:
+        check_pin(Ledger(hub.database), registered, judge, pin, sleep, clock)
+        with hub.database.write() as connection:
+            current = _round(connection, tid, stage, clock)
+            check_entry(current, kind, words)
+            connection.execute(insert(hub_rounds).values(
+                tournament_id=tid, stage=stage, entry=len(current.entries) + 1, kind=kind,
+                at=format_timestamp(current.now), text=words.strip(), by=judge))
+    except LedgerRejected as e:
+        if "hub_rounds" in str(e):
+            raise RoundChangedMeanwhile(
+                f"the round {round_id(tid, stage)} changed meanwhile (another head judge's "
+                "entry): nothing of this one was recorded; look again") from e
+        raise HubUnreachable(f"the hub at {hub.location} refused the write: {e}") from e
+    except LedgerError as e:
+        if "permission denied" in str(e):
+            raise RoundWriteRefused(f"the hub at {hub.location} lets only the desk's role add "
+                                    f"to the hall's round: nothing was recorded ({e})") from e
+        raise HubUnreachable(f"the hub at {hub.location} cannot be used just now: {e}") from e
+    return read_round(hub, tid, stage, clock)
+
+
+def clock_starts(hub: Hub, game_ids: Iterable[str]) -> dict[str, ClockStart]:
+    """Each of the games' clock start as the hub's copy holds it (a game whose copy shows no
+    start is left out)."""
+    wanted = list(game_ids)
+    if not wanted:
+        return {}
+    events = schema.events
+    try:
+        with hub.database.read() as connection:
+            rows = connection.execute(
+                select(events.c.game_id, events.c.payload)
+                .where(events.c.type == "clock_started", events.c.game_id.in_(wanted))
+                .order_by(events.c.game_id, events.c.seq)).all()
+    except LedgerError as e:
+        raise HubUnreachable(f"the hub at {hub.location} cannot be used just now: {e}") from e
+    found: dict[str, ClockStart] = {}
+    for game_id, payload in rows:
+        event = json.loads(payload)
+        found[game_id] = ClockStart(game_id, datetime.fromisoformat(event["at"]),
+                                    event.get("round"))
+    return found
+
+
+def openings(hub: Hub) -> list[tuple[str, dict[str, object]]]:
+    """Every game's first command on the hub (its new_game: tournament, round, table), oldest
+    game first, in one read."""
+    commands, games = schema.commands, schema.games
+    try:
+        with hub.database.read() as connection:
+            rows = connection.execute(
+                select(commands.c.game_id, commands.c.payload)
+                .join(games, games.c.id == commands.c.game_id)
+                .where(commands.c.command_no == 1)
+                .order_by(games.c.created_at, games.c.id)).all()
+    except LedgerError as e:
+        raise HubUnreachable(f"the hub at {hub.location} cannot be used just now: {e}") from e
+    found: list[tuple[str, dict[str, object]]] = []
+    for game_id, payload in rows:
+        opening = json.loads(payload)
+        if isinstance(opening, dict):
+            found.append((game_id, opening))
+    return found
