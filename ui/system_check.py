@@ -37,7 +37,8 @@ XVFB = 'xvfb-run -s "-screen 0 1366x768x24" banker'
 
 def install_hint(packages: list[str]) -> str:
     """How to install Debian packages."""
-    return f"On Debian or Ubuntu: sudo apt-get install {' '.join(packages)}  (./dev run does this)"
+    return (f"On Debian or Ubuntu: sudo apt-get install {' '.join(packages)}  (from a checkout, "
+            "./dev run does this)")
 
 
 def qt_missing(error: ImportError) -> str:
