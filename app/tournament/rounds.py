@@ -6,9 +6,9 @@ decides what and when; app.hub.rounds stores the entries)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from app.hub.errors import HubError
 from app.hub.hub import Hub, hub_url
@@ -133,12 +133,19 @@ class RoundFollower:
         """The follower of `game`'s round: None when no hub is set, the game is not a
         tournament's, or the hub holds no tournament of that name with that stage. Raises
         HubUnreachable when the hub does not answer (the window tries again later)."""
-        found = hub_url(url)
-        if found is None or game.game_id is None:
+        if hub_url(url) is None or game.game_id is None:
             return None
-        opening = game.ledger.commands(game.game_id, upto=1)[0].payload
+        return cls.for_opening(game.ledger.commands(game.game_id, upto=1)[0].payload, url)
+
+    @classmethod
+    def for_opening(cls, opening: Mapping[str, Any], url: str | None = None
+                    ) -> RoundFollower | None:
+        """As `for_game`, from the game's opening (its new_game's payload) read beforehand: a
+        window reads it on its own thread, then looks for the round on the polling thread
+        (the game's ledger stays on the window's thread). Raises HubUnreachable."""
+        found = hub_url(url)
         name, stage = opening.get("tournament"), opening.get("round")
-        if not name or not stage:
+        if found is None or not name or not stage:
             return None
         hub = Hub.open(found)
         try:

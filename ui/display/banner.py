@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QRect, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QWidget
 
@@ -11,6 +13,7 @@ from ui.table.clock_widget import announcement_words
 
 SHOWN_MS = 8000  # long enough to be read by someone who looked up a moment late
 TIME_SHOWN_MS = 20_000
+HALL_SHOWN_MS = 20_000  # the head judge's announcement, the hall's pause: read by the whole table
 
 
 # (background, text): blue while time is plenty (it must stand out from the white clock), then the
@@ -51,6 +54,14 @@ class Banner(QLabel):
     def time_up(self) -> None:
         """Call TIME."""
         self._say("TIME", banner_level(None), TIME_SHOWN_MS)
+
+    def hall(self, title: str, words: str, *, paused: bool) -> None:
+        """Call out the hall's pause (red) or the head judge's announcement: the title large,
+        the words (a sentence, not two words as a time call) a third of its size beneath."""
+        small = max(MIN_PX, self.text_px // 3)
+        self._say(f"{html.escape(title, quote=False)}<br><span style='font-size:{small}px'>"
+                  f"{html.escape(words, quote=False)}</span>", "critical" if paused else "plenty",
+                  HALL_SHOWN_MS)
 
     def place(self, band: QRect, text_px: int) -> None:
         """Lie over `band` of the parent, the text `text_px` pixels high."""

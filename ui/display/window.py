@@ -1,7 +1,7 @@
 """The table display: the clock, the turn, the players' money and the latest entries, for the room.
 
-Read-only: it follows the banker's session (its `changed`, `announcement` and `time_up` signals and
-the clock's tick) and takes no input but Esc. On a second screen it fills that screen."""
+Read-only: it follows the banker's session (its `changed`, `announcement`, `time_up` and `hall`
+signals and the clock's tick) and takes no input but Esc. On a second screen it fills that screen."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from ui.display.banner import Banner
 from ui.display.clock_face import ClockFace
 from ui.display.elided import ElidedLabel
 from ui.display.fit import fit_px, px
+from ui.display.hall_line import HallLine
 from ui.display.standings import BACKGROUND, MUTED, TEXT, Standings
 from ui.display.words import detail_words, turn_words
 from ui.second_screen import SecondScreenWindow
@@ -33,7 +34,7 @@ from ui.table.session import TableSession
 
 ENTRIES = 5
 DESIGN = (1920, 1080)  # the sizes below are pixels on this screen, scaled to the window's
-HEADER_PX, TURN_PX, DETAIL_PX, ENTRY_PX, BANNER_PX = 34, 72, 46, 30, 170
+HEADER_PX, TURN_PX, DETAIL_PX, ENTRY_PX, BANNER_PX, HALL_PX = 34, 72, 46, 30, 170, 40
 WINDOWED = 0.6  # a display without a second screen: this share of the banker's screen
 
 
@@ -89,11 +90,13 @@ class DisplayWindow(SecondScreenWindow):
         for label in (self.header, self.turn, self.detail):
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.banner = Banner(self)
+        self.hall = HallLine(self.banner)  # the hall's round: its pause, the announcement
         self._compose()
         self.unit = 1.0
         session.changed.connect(self.refresh)
         session.announcement.connect(self.banner.announce)
         session.time_up.connect(self.banner.time_up)
+        session.hall.connect(self.hall.show_notice)
         session.timer.timeout.connect(self._clock_only)
         self.resize(*(round(side * WINDOWED) for side in DESIGN))
 
@@ -103,12 +106,13 @@ class DisplayWindow(SecondScreenWindow):
         grid.setHorizontalSpacing(24)
         grid.setVerticalSpacing(8)
         grid.addWidget(self.header, 0, 0, 1, 2)
-        grid.addWidget(self.clock, 1, 0)
-        grid.addWidget(self.standings, 1, 1)
-        grid.addWidget(self.turn, 2, 0, 1, 2)
-        grid.addWidget(self.detail, 3, 0, 1, 2)
-        grid.addWidget(self.entries, 4, 0, 1, 2)
-        grid.setRowStretch(1, 1)
+        grid.addWidget(self.hall, 1, 0, 1, 2)
+        grid.addWidget(self.clock, 2, 0)
+        grid.addWidget(self.standings, 2, 1)
+        grid.addWidget(self.turn, 3, 0, 1, 2)
+        grid.addWidget(self.detail, 4, 0, 1, 2)
+        grid.addWidget(self.entries, 5, 0, 1, 2)
+        grid.setRowStretch(2, 1)
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 1)
         for widget in [self.clock, self.standings, *self.findChildren(QWidget)]:
@@ -184,6 +188,9 @@ class DisplayWindow(SecondScreenWindow):
             f"QLabel#displayHeader {{ color: {MUTED}; font-size: {px(unit, HEADER_PX)}px; }}"
             f"QLabel#displayDetail {{ color: {TEXT}; font-size: {px(unit, DETAIL_PX)}px; }}"
             f"QLabel#displayEntry {{ color: {TEXT}; font-size: {px(unit, ENTRY_PX)}px; }}"
+            f"QLabel#displayHall {{ background: #0072B2; color: #FFFFFF; font-weight: bold;"
+            f" font-size: {px(unit, HALL_PX)}px; padding: {px(unit, 8)}px; }}"
+            "QLabel#displayHall[level=\"paused\"] { background: #B00020; }"
             f"QLabel#displayEntry[voided=\"true\"] {{ color: {MUTED};"
             " text-decoration: line-through; }")
 

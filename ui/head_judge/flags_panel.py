@@ -1,4 +1,5 @@
-"""Under the tables, in full: each flagged table's reason (diverged, refused) and each stall."""
+"""Under the tables, in full: each flagged table's reason (diverged, refused, its clock not
+started with the hall's round) and each stall."""
 
 from __future__ import annotations
 
@@ -26,10 +27,12 @@ class FlagsPanel(QLabel):
         self.setStyleSheet(STYLE)
         self.hide()
 
-    def show_rows(self, rows: Sequence[TableRow]) -> None:
+    def show_rows(self, rows: Sequence[TableRow], unlisted: Sequence[str] = ()) -> None:
+        """The flagged rows, the drawn tables flagged with no row (`unlisted`), the stalls."""
         labels = short_labels([r.label for r in rows])
         lines = [f"<b>{html.escape(label)} — {html.escape(row.flagged)}</b>"
                  for label, row in zip(labels, rows, strict=True) if row.flagged]
+        lines += [f"<b>{html.escape(line)}</b>" for line in unlisted]
         lines += [f"{html.escape(label)}: no entry for "
                   f"{age_text(row.age_s).removesuffix(' ago')} — go and see the table"
                   for label, row in zip(labels, rows, strict=True)

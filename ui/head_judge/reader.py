@@ -4,7 +4,7 @@ standings from the tournament service. No Qt here: the poller runs it on a threa
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
 from app.hub import Hub, HubError, HubUnreachable, Refusal, TableOnHub
@@ -12,7 +12,9 @@ from app.hub.games import HubGames
 from app.review import service as review
 from app.table import actions
 from app.table.service import TableGame
+from app.tournament import rounds
 from app.tournament import service as tournaments
+from app.tournament.hub_store import HubTournaments
 from models.errors import BadInput, BankerError
 from models.plural import counted
 
@@ -55,6 +57,8 @@ class TableRow:
     refused: str | None  # the last refused batch's reason, when the hub refused any
     refusals: int
     ruling: str | None = None  # "judge: reason" once the head judge ruled on the divergence
+    round_clock: str | None = None  # the table's clock in the hall's round (TableClock.words)
+    round_flag: str | None = None  # why the round flags it: its clock has not started
 
     @property
     def finished(self) -> bool:
@@ -70,7 +74,7 @@ class TableRow:
             return f"{self.refusals} batch{'es' * (self.refusals > 1)} refused: {self.refused}"
         if self.facts is not None and self.facts.problem:
             return f"the hub's copy does not read: {self.facts.problem}"
-        return None
+        return self.round_flag
 
     @property
     def stall(self) -> str | None:
@@ -118,6 +122,15 @@ class Hall:
     standings_problem: str | None = None
     read_ms: float = 0.0
     notes: tuple[str, ...] = field(default=())
+    round: rounds.RoundStatus | None = None  # the followed stage's round, when there is one
+    round_stage: str | None = None
+    round_problem: str | None = None  # why the round could not be read (not the hub's outage)
+    round_unlisted: tuple[str, ...] = ()  # flagged drawn tables with no game on the hub
+
+    @property
+    def flagged(self) -> int:
+        """The tables flagged: rows, and drawn tables with no game on the hub to list."""
+        return sum(r.flagged is not None for r in self.rows) + len(self.round_unlisted)
 
 
 class HallReader:
@@ -150,10 +163,34 @@ class HallReader:
         last_refused: dict[str, Refusal] = {r.game_id: r for r in refusals}
         now = self.now()
         rows = tuple(self._row(t, last_refused.get(t.game_id), now) for t in tables)
+        found, stage, round_problem = self._round(hub)
+        rows, unlisted = _with_round(rows, found)
         standings, problem = self._standings(now)
         took = (datetime.now(UTC) - started).total_seconds() * 1000
         return Hall(at=now, rows=rows, standings=standings, standings_problem=problem,
-                    read_ms=took)
+                    read_ms=took, round=found, round_stage=stage, round_problem=round_problem,
+                    round_unlisted=unlisted)
+
+    def _round(self, hub: Hub) -> tuple[rounds.RoundStatus | None, str | None, str | None]:
+        """The followed stage's round on the hub (the stage given, else the last drawn), with
+        the reader's open hub; a problem of the tournament's is said, the hub's outage raised."""
+        if self.tournament is None:
+            return None, None, None
+        try:
+            t = HubTournaments(hub).get(self.tournament)
+            if t is None:
+                return None, None, (f"tournament {self.tournament} is not on the hub: the "
+                                    "hall's round needs it there (banker tournament push)")
+            drawn = [s.name for s in t.stages if t.draw(s.name) is not None]
+            stage = t.stage(self.stage).name if self.stage else (drawn[-1] if drawn else None)
+            if stage is None:
+                return None, None, f"{t.name}: no stage is drawn yet, no round to start"
+            return rounds.status_on(hub, t, stage), stage, None
+        except HubUnreachable:
+            self.close()  # the next reading connects afresh
+            raise
+        except BankerError as e:
+            return None, None, str(e)
 
     def _open(self) -> Hub:
         if self._hub is None:
@@ -235,6 +272,30 @@ class HallReader:
             self._hub.close()
         self._hub = None
         self._facts.clear()
+
+
+def _with_round(rows: tuple[TableRow, ...], found: rounds.RoundStatus | None
+                ) -> tuple[tuple[TableRow, ...], tuple[str, ...]]:
+    """Each row with its table's clock in the round (by its game), and the flagged drawn
+    tables that have no row (no game of theirs on the hub yet)."""
+    if found is None:
+        return rows, ()
+    hall = found.hall
+    by_game = {t.game_id: t for t in found.tables if t.game_id is not None}
+    since = (f" (the round started at {hall.started.at.astimezone():%H:%M:%S} by "
+             f"{hall.started.by})" if hall.started is not None else "")
+    shown = {r.game_id for r in rows}
+    out = []
+    for row in rows:
+        table = by_game.get(row.game_id)
+        if table is None:
+            out.append(row)
+            continue
+        out.append(replace(row, round_clock=table.words(hall),
+                           round_flag=f"{table.words(hall)}{since}" if table.flagged else None))
+    unlisted = tuple(f"table {t.table} — {t.words(hall)}{since}" for t in found.tables
+                     if t.flagged and t.game_id not in shown)
+    return tuple(out), unlisted
 
 
 def _facts(game: TableGame, entries: int) -> GameFacts:

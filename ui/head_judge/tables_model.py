@@ -12,8 +12,8 @@ from PySide6.QtGui import QColor, QFont
 from ui.columns_model import ColumnsModel, Index
 from ui.head_judge.reader import TableRow
 
-COLUMNS = ("Table", "State", "Time left", "Turn", "Entries", "Last entry", "Disputes",
-           "Flag")
+COLUMNS = ("Table", "State", "Time left", "Round clock", "Turn", "Entries", "Last entry",
+           "Disputes", "Flag")
 LAST_ENTRY = COLUMNS.index("Last entry")
 DISPUTES = COLUMNS.index("Disputes")
 GAME_ROLE = Qt.ItemDataRole.UserRole + 1  # the game's id, whatever the column
@@ -88,7 +88,7 @@ def shared_prefix(labels: Sequence[str]) -> str:
 
 def cells(row: TableRow, label: str | None = None) -> tuple[str, ...]:
     facts = row.facts
-    return (label or row.label, state_text(row), time_left_text(row),
+    return (label or row.label, state_text(row), time_left_text(row), row.round_clock or "",
             "" if facts is None or facts.turn is None else str(facts.turn), f"{row.entries:,}",
             age_text(row.age_s), "" if facts is None else str(facts.disputes_open or ""),
             row.flagged or "")
@@ -99,6 +99,7 @@ def sort_key(row: TableRow, column: int) -> Any:
     keys: tuple[Any, ...] = (
         re.sub(r"\d+", lambda m: m.group().zfill(6), row.label),  # table 2 before table 10
         state_text(row), -1 if row.time_left_ms is None else row.time_left_ms,
+        (row.round_flag is None, row.round_clock or ""),  # the flagged ones first
         -1 if facts is None or facts.turn is None else facts.turn, row.entries,
         -1.0 if row.age_s is None else row.age_s, 0 if facts is None else facts.disputes_open,
         row.flagged or "")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
+from functools import partial
 
 from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -23,6 +24,7 @@ from ui.hall.window import HallWindow, toggle_hall
 from ui.head_judge.flags_panel import FlagsPanel
 from ui.head_judge.hub_judge import open_on_hub
 from ui.head_judge.reader import Hall, HallReader
+from ui.head_judge.round_entry import ROUND_ACTIONS, RoundAction, RoundEntryDialog, record_entry
 from ui.head_judge.standings_panel import StandingsPanel
 from ui.head_judge.summary_bar import SummaryBar
 from ui.head_judge.tables_model import (
@@ -36,13 +38,15 @@ from ui.head_judge.tables_model import (
 from ui.judge.window import JudgeWindow
 from ui.messages import MessageArea
 from ui.polling import Polling
+from ui.waiting import sleep_painting
 
 TITLE = "Head judge"
 POLL_MS = 3000
 """How often the hub is read: ages tick on, new entries show within a few seconds."""
 HINT = ("Up/Down: tables · Enter or double-click: open the table's game in the judge's window "
         "(read-only) · F5: read the hub now · Ctrl+1 tables · Ctrl+2 standings · click a "
-        "heading to sort (Last entry: the stalled ones first)")
+        "heading to sort (Last entry: the stalled ones first) · the round: Ctrl+Shift+S start, "
+        "Ctrl+Shift+P pause, Ctrl+Shift+R resume, Ctrl+Shift+A announce")
 
 
 class HeadJudgeWindow(QMainWindow):
@@ -72,6 +76,8 @@ class HeadJudgeWindow(QMainWindow):
         self.messages = MessageArea()
         self.messages.say(HINT)
         self._busy = False
+        self.round_dialog: RoundEntryDialog | None = None  # the round's entry being asked
+        self.pin_sleep: Callable[[float], None] = lambda s: sleep_painting(s, self)
         self._compose()
         self._menus()
         self.polling = Polling(reader, self, threaded=threaded)
@@ -133,6 +139,9 @@ class HeadJudgeWindow(QMainWindow):
         self._action(hall, "&Tournament…", "Ctrl+T", self.open_tournament)
         self._action(hall, "The &hall display (projector)", "F11", self.toggle_hall)
         self._action(hall, "&Close", "Ctrl+W", self.close)
+        round_menu = self.menuBar().addMenu("&Round")
+        for entry in ROUND_ACTIONS:
+            self._action(round_menu, entry.label, entry.keys, partial(self.ask_round, entry))
         view = self.menuBar().addMenu("&View")
         self._action(view, "The &tables", "Ctrl+1", self.tables.setFocus)
         self._action(view, "The &standings", "Ctrl+2", self.standings.view.setFocus)
@@ -157,7 +166,7 @@ class HeadJudgeWindow(QMainWindow):
         chosen = self.selected_game()
         self.model.show_rows(hall.rows)
         self.summary.show_hall(hall, shared_prefix([r.label for r in hall.rows]))
-        self.flags.show_rows(hall.rows)
+        self.flags.show_rows(hall.rows, hall.round_unlisted)
         self.standings.show_standings(hall.standings, hall.standings_problem)
         if chosen is not None:
             self.select_game(chosen)
@@ -221,6 +230,38 @@ class HeadJudgeWindow(QMainWindow):
         self.tournament_window.show()
         self.tournament_window.raise_()
         return self.tournament_window
+
+    # The hall's round ---------------------------------------------------------------------
+
+    def ask_round(self, action: RoundAction) -> RoundEntryDialog | None:
+        """Ctrl+Shift+S/P/R/A: ask the head judge's name and PIN (and a pause's reason, an
+        announcement's words) for the round of the tournament and stage shown, then record it
+        through the tournament service; a refusal is said in the message line."""
+        tid = self.reader.tournament
+        last = self.summary.last
+        stage = self.reader.stage or (last.round_stage if last is not None else None)
+        if tid is None or stage is None:
+            why = ("no tournament is followed (open the window with --tournament)"
+                   if tid is None else (last.round_problem if last is not None
+                                        and last.round_problem else "no stage is drawn yet"))
+            self.messages.say(f"The round cannot be entered: {why}; nothing recorded",
+                              "refused")
+            return None
+        dialog = RoundEntryDialog(action, f"{tid}, {stage}", self)
+        self.round_dialog = dialog
+
+        def signed() -> None:
+            words, name, pin = dialog.take()
+            said, recorded = record_entry(tid, stage, action.kind, words, name, pin,
+                                          self.pin_sleep)
+            self.messages.say(said if recorded else f"{said}. Nothing recorded",
+                              "info" if recorded else "refused")
+            self.refresh()
+
+        dialog.accepted.connect(signed)
+        dialog.cancelled.connect(self.messages.say)
+        dialog.open()
+        return dialog
 
     def toggle_hall(self) -> None:
         """F11: the hall display of the tournament followed, live from the hub, on the second

@@ -12,7 +12,10 @@ from app.table import actions, words
 from app.table.command_text import parse_command
 from app.table.errors import ConcurrentWrite, LedgerError, StaleSequence
 from app.table.service import TableGame
+from app.tournament.rounds import RoundFollower
 from models.errors import BankerError
+from models.tournament.hall_clock import HallRound
+from ui.table.hall_follow import HALL_MS, following
 from ui.waiting import sleep_painting
 
 TICK_MS = 1000
@@ -27,7 +30,8 @@ class TableSession(QObject):
     `changed(list)` carries the events just recorded; `refused(str)` a refusal in plain words;
     `ledger_failed(str)` a ledger that cannot be written (the session then takes no more input);
     `announcement(int)` and `time_up()` when the clock's entries are recorded; `idled()` after
-    the table's idle housekeeping ran (IDLE_MS after the last command)."""
+    the table's idle housekeeping ran (IDLE_MS after the last command); `hall(HallNotice)` what
+    the hall's round says (a tournament's game with a hub set: ui/table/hall_follow.py)."""
 
     changed = Signal(list)
     refused = Signal(str)
@@ -35,9 +39,11 @@ class TableSession(QObject):
     announcement = Signal(int)
     time_up = Signal()
     idled = Signal()
+    hall = Signal(object)
 
     def __init__(self, game: TableGame, parent: QObject | None = None, *,
-                 tick_ms: int | None = TICK_MS, idle_ms: int = IDLE_MS) -> None:
+                 tick_ms: int | None = TICK_MS, idle_ms: int = IDLE_MS,
+                 hall_ms: int | None = HALL_MS) -> None:
         super().__init__(parent)
         self.game = game
         if game.sleep is time.sleep:  # the wrong-PIN delay: painting, saying why (tests inject)
@@ -55,6 +61,8 @@ class TableSession(QObject):
         self.idle_timer.setInterval(idle_ms)
         self.idle_timer.timeout.connect(self.idle)
         self.idle_timer.start()
+        self._hall_refused: str | None = None
+        self.following = following(self, hall_ms) if hall_ms else None
 
     # Commands ----------------------------------------------------------------------------
 
@@ -175,6 +183,26 @@ class TableSession(QObject):
             return
         self._show(stored)
 
+    def follow_hall(self, follower: RoundFollower, hall: HallRound) -> list[Any]:
+        """Record what the hall's round asks of this game's clock now (its start, the hall's
+        pause or resume, as the hall's: app.tournament.rounds decides); shown as any entry."""
+        if self.stopped is not None:
+            return []
+        try:
+            stored: list[Any] = follower.follow(self.game, hall)
+        except LedgerError as e:
+            self._stop(e)
+            return []
+        except BankerError as e:  # said once, not at every reading of the round
+            said = f"The hall's round: {actions.refusal_text(e)}"
+            if said != self._hall_refused:
+                self.refused.emit(said)
+            self._hall_refused = said
+            return []
+        self._hall_refused = None
+        self._show(stored)
+        return stored
+
     def idle(self) -> None:
         """The table's idle housekeeping (checkpoint, a due snapshot), between commands."""
         if self.stopped is not None:
@@ -211,6 +239,9 @@ class TableSession(QObject):
         """Stop the clock's and idle timers and the hub's copier, and release the ledger."""
         self.timer.stop()
         self.idle_timer.stop()
+        if self.following is not None:
+            self.following.stop()
+            self.following = None
         if self.replicator is not None:
             self.replicator.stop(timeout=1.0)  # the file is the truth; the next opening resumes
         self.game.close()

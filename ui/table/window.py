@@ -36,6 +36,7 @@ from ui.table.clock_widget import ClockWidget
 from ui.table.columns import Columns, ColumnScroll
 from ui.table.deal_dialog import DealDialog, SaleDialog
 from ui.table.form_dialog import FormDialog
+from ui.table.hall_banner import HallBanner
 from ui.table.help_overlay import HelpOverlay
 from ui.table.judge_dialog import JudgeDialog
 from ui.table.ledger_feed import LedgerFeed
@@ -104,6 +105,8 @@ class TableWindow(QMainWindow):
         self.messages = MessageArea()
         self.prompt_banner = PromptBanner()  # the table's next step (app/table/phases.py)
         self.prompt_banner.asked.connect(self._run_step)
+        self.hall_banner = HallBanner()  # the hall's round: announcement, pause, flag
+        self.hall_banner.said.connect(lambda text: self.messages.say(text, "time"))
         self.help = HelpOverlay(self, states=self.key_states)
         self._compose()
         self.font_pt = scale.remembered(self.settings)
@@ -114,6 +117,7 @@ class TableWindow(QMainWindow):
         session.ledger_failed.connect(self._ledger_failed)
         session.announcement.connect(self._announced)
         session.time_up.connect(self._time_up)
+        session.hall.connect(self.hall_banner.show_notice)
         session.timer.timeout.connect(self._clock_only)
         self.actions_area.chosen.connect(self.run)
         self.actions_area.deal.connect(self.open_deal)
@@ -174,6 +178,7 @@ class TableWindow(QMainWindow):
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.hall_banner)
         layout.addWidget(self.prompt_banner)
         layout.addWidget(body, stretch=1)
         layout.addWidget(self.messages)
