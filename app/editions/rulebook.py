@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -134,8 +134,10 @@ def table(profile_id: str, board_id: str | None = None) -> Table:
     return Table(board=board(board_id or chosen.board), profile=chosen, decks=decks(chosen.deck))
 
 
+@lru_cache(maxsize=16)
 def table_from_json(board_json: str, profile_json: str, decks_json: str) -> Table:
-    """The rules a stored game was started with (the ledger keeps a full copy)."""
+    """The rules a stored game was started with (the ledger keeps a full copy). The same texts
+    give the same (frozen) Table, made once: a stage's hundreds of games on the hub share it."""
     return Table(
         board=Board.model_validate_json(board_json),
         profile=Profile.model_validate_json(profile_json),

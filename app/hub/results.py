@@ -8,11 +8,12 @@ from app.ledger import LedgerError
 from models.tournament.records import TableGameRef
 
 
-def ruled_out(refs: list[TableGameRef], url: str | None,
-              notes: list[str]) -> list[TableGameRef]:
+def ruled_out(refs: list[TableGameRef], url: str | None, notes: list[str],
+              opened: Hub | None = None) -> list[TableGameRef]:
     """The tables' games whose results may be read: each game the hub (`url`, else
     BANKER_HUB_URL; none set: every game) marks DIVERGED is left out with a note until the
     head judge rules on it (`banker hub rule`), then taken with a note naming the ruling.
+    `opened`: the hub at `url` already open (the marks are read on its connection).
 
     Raises LedgerError when the hub named by `url` cannot be read (the results were to come
     from it); a hub set only in the environment that does not answer is noted instead."""
@@ -20,8 +21,11 @@ def ruled_out(refs: list[TableGameRef], url: str | None,
     if found is None:
         return refs
     try:
-        with Hub.open(found) as hub:
-            flags = hub.flags()
+        if opened is not None:
+            flags = opened.flags()
+        else:
+            with Hub.open(found) as hub:
+                flags = hub.flags()
     except HubError as e:
         if url is not None:
             raise LedgerError(f"the hub's marks cannot be read: {e}") from e

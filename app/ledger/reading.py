@@ -107,21 +107,21 @@ def stored_commands(connection: Connection, game_id: str,
     if upto is not None:
         query = query.where(schema.commands.c.command_no <= upto)
     rows = connection.execute(query.order_by(schema.commands.c.command_no)).all()
-    commands = []
-    for row in rows:
-        what = f"command {row.command_no}"
-        _check_shape("command", row, what)
-        commands.append(
-            StoredCommand(
-                game_id=row.game_id,
-                command_no=row.command_no,
-                payload=_loads(row.payload, what),
-                actor_role=row.actor_role,
-                actor_name=row.actor_name,
-                recorded_at=_timestamp(row.recorded_at, what),
-            )
-        )
-    return commands
+    return [stored_command(row) for row in rows]
+
+
+def stored_command(row: Row[Any]) -> StoredCommand:
+    """A command row as a record; raises LedgerCorrupt for a damaged row."""
+    what = f"command {row.command_no}"
+    _check_shape("command", row, what)
+    return StoredCommand(
+        game_id=row.game_id,
+        command_no=row.command_no,
+        payload=_loads(row.payload, what),
+        actor_role=row.actor_role,
+        actor_name=row.actor_name,
+        recorded_at=_timestamp(row.recorded_at, what),
+    )
 
 
 def game_infos(connection: Connection, game_id: str | None) -> list[GameInfo]:
@@ -138,25 +138,26 @@ def game_infos(connection: Connection, game_id: str | None) -> list[GameInfo]:
         if not isinstance(name, str):
             raise LedgerCorrupt(f"a player of game {owner!r}: the stored name is damaged")
         seats[owner].append(name)
-    infos = []
-    for row in connection.execute(games):
-        what = f"the row of game {row.id!r}"
-        _check_shape("game", row, what)
-        infos.append(
-            GameInfo(
-                id=row.id,
-                created_at=_timestamp(row.created_at, what),
-                label=row.label,
-                profile_id=row.profile_id,
-                board_id=row.board_id,
-                profile_json=row.profile_json,
-                board_json=row.board_json,
-                decks_json=row.decks_json,
-                players=tuple(seats[row.id]),
-                chain_version=row.chain_version,
-            )
-        )
-    return infos
+    return [game_info(row, seats[row.id]) for row in connection.execute(games)]
+
+
+def game_info(row: Row[Any], players: list[str]) -> GameInfo:
+    """A games row and its players' names in seat order as a record; raises LedgerCorrupt for
+    a damaged row."""
+    what = f"the row of game {row.id!r}"
+    _check_shape("game", row, what)
+    return GameInfo(
+        id=row.id,
+        created_at=_timestamp(row.created_at, what),
+        label=row.label,
+        profile_id=row.profile_id,
+        board_id=row.board_id,
+        profile_json=row.profile_json,
+        board_json=row.board_json,
+        decks_json=row.decks_json,
+        players=tuple(players),
+        chain_version=row.chain_version,
+    )
 
 
 def game_rows(connection: Connection, game_id: str, head_only: bool = False) -> GameRows:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,8 +130,13 @@ def head_problem(rows: GameRows) -> str | None:
 def shape_problems_of(kind: str, row: Mapping[Any, Any]) -> list[str]:
     """Values of the wrong type in one row of `kind` (a damaged record, a NULL where a value
     belongs), each as "its COLUMN is damaged (...)"."""
+    shapes = _SHAPES[kind]
+    # The common case, a sound row, first: one look-up a column (a row's Mapping.get is slow).
+    with suppress(KeyError):
+        if all(type(row[column]) in kinds for column, kinds in shapes.items()):
+            return []
     problems = []
-    for column, kinds in _SHAPES[kind].items():
+    for column, kinds in shapes.items():
         value = row.get(column)
         # type(), not isinstance: a bool is no int here (SQLite never returns one anyway).
         if type(value) not in kinds:

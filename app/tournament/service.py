@@ -360,29 +360,41 @@ def read_sheets(games: Sequence[TableGameRef], hub: str | None,
     the hub's copy; each game left out is noted with why (see collect_results). Changes
     nothing; raises LedgerError when the hub named by `hub` cannot be read."""
     from app.hub.results import ruled_out  # noqa: PLC0415
+
+    if hub is not None:
+        return _sheets_on_hub(games, hub, notes)
+    sheets: dict[int, dict[str, Any]] = {}
+    for ref in ruled_out(list(games), hub, notes):
+        game = _opened(ref, notes, _open_file)
+        if game is not None:
+            try:
+                _read_sheet(ref.table, game, sheets, notes)
+            finally:
+                game.close()
+    return sheets
+
+
+def _sheets_on_hub(games: Sequence[TableGameRef], hub: str,
+                   notes: list[str]) -> dict[int, dict[str, Any]]:
+    """read_sheets from the hub's copies: one connection for the marks and every game, and
+    every game's rows read in one go (PrefetchedLedger), not a dozen queries a game."""
+    from app.hub.hub import Hub  # noqa: PLC0415
+    from app.hub.results import ruled_out  # noqa: PLC0415
     from app.ledger import open_ledger  # noqa: PLC0415
+    from app.ledger.prefetch import PrefetchedLedger  # noqa: PLC0415
+    from app.table.loading import collector_paused  # noqa: PLC0415
 
     sheets: dict[int, dict[str, Any]] = {}
-    refs = ruled_out(list(games), hub, notes)
-    if hub is None:
+    # The collector held off, as a game's reopening does: hundreds of games' new rows and
+    # records hold no cycles, and each collection would walk everything the program holds.
+    with open_ledger(hub, create=False, readonly=True) as opened, collector_paused():
+        refs = ruled_out(list(games), hub, notes, Hub(opened.database))
+        held = set(opened.game_ids())
+        ledger = PrefetchedLedger(opened, (r.game_id for r in refs if r.game_id in held))
         for ref in refs:
-            game = _opened(ref, notes, _open_file)
-            if game is not None:
-                try:
-                    _read_sheet(ref.table, game, sheets, notes)
-                finally:
-                    game.close()
-    else:
-        from app.ledger.prefetch import PrefetchedLedger  # noqa: PLC0415
-
-        with open_ledger(hub, create=False, readonly=True) as opened:
-            held = set(opened.game_ids())
-            # Every game's rows in one read, not a dozen queries a game (benchmarks/tournament_hub.py).
-            ledger = PrefetchedLedger(opened, (r.game_id for r in refs if r.game_id in held))
-            for ref in refs:
-                game = _opened(ref, notes, lambda r: _open_on_hub(ledger, held, r))
-                if game is not None:  # not closed: it shares the hub's ledger
-                    _read_sheet(ref.table, game, sheets, notes)
+            game = _opened(ref, notes, lambda r: _open_on_hub(ledger, held, r))
+            if game is not None:  # not closed: it shares the hub's ledger
+                _read_sheet(ref.table, game, sheets, notes)
     return sheets
 
 

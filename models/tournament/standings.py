@@ -3,7 +3,8 @@ tie shown for the head judge's ruling; every close call at the line with its rea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict
@@ -133,8 +134,9 @@ def standings(t: Tournament, stage: str) -> StageStandings:
                        for p in table.players)
     rulings = [r for r in t.rulings if r.stage == chosen.name]
     if chosen.advance_by == "score":
+        numbers = {n.number for n in made.tables}
         counts = Counts(t.breakers, [r for r in t.results if r.stage == chosen.name
-                                     and r.table in {n.number for n in made.tables}])
+                                     and r.table in numbers])
         groups = [_rank(counts, [e for e in entries if e.result], None, rulings)]
     else:
         groups = [_rank(None, [e for e in entries if e.result and e.table == n.number],
@@ -149,9 +151,10 @@ def standings(t: Tournament, stage: str) -> StageStandings:
     if awaiting:
         for e in entries:
             e.status += " (provisional)" if e.result else f"awaiting table {e.table}"
+    advance = set(advancing)
     return StageStandings(
         stage=chosen.name, last=last, drawn=True, ties=tuple(ties), awaiting=awaiting,
-        rows=tuple(_row(e, e.player in advancing, chosen.advance_by == "table")
+        rows=tuple(_row(e, e.player in advance, chosen.advance_by == "table")
                    for e in _display_order(entries)),
         advancing=tuple(advancing) if not awaiting else (),
         close_calls=tuple(CloseCall(player=e.player, name=e.name, reason=r) for e, r in calls))
@@ -250,7 +253,7 @@ def _close_calls(t: Tournament, stage: Stage, last: bool,
         level.setdefault(e.key, []).append(e)
     for e in live:
         if e.status.startswith("tie"):
-            others = _names([x for x in level[e.key] if x is not e])
+            others = _names_but(level[e.key], e)
             calls[e.player] = (e, f"level with {others}{where} on {_counts(t, stage, e)}: "
                                   "the head judge rules")
         elif e.ruling is not None:
@@ -265,13 +268,17 @@ def _close_calls(t: Tournament, stage: Stage, last: bool,
         by_status: dict[str, list[_Entry]] = {}
         for e in band:
             by_status.setdefault(e.status, []).append(e)
+        # Those across from each status, and the nearest of them, worked out once a status
+        # (a few), not once a player: a band can be most of a stage of thousands.
+        across = {mine: [x for status, group in by_status.items() if status != mine
+                         for x in group] for mine in by_status}
+        nearest = {mine: _nearest_in(others) for mine, others in across.items()}
         for e in band:
-            across = [x for status, group in by_status.items() if status != e.status
-                      for x in group]
-            if e.player in calls or not across:
+            if e.player in calls or not across[e.status]:
                 continue
             calls[e.player] = (e, f"{e.status}: level on score {score} with "
-                                  f"{_names(across)}{where}; {_why(t, stage, e, _nearest(e, across))}")
+                                  f"{_names(across[e.status])}{where}; "
+                                  f"{_why(t, stage, e, nearest[e.status](e))}")
     gone = [x for group in ranked for x in group if not x.eligible]
     going = _going(live) if gone else set()
     for e in (x for x in live if x.player in going and (x.position or 0) > stage.advance):
@@ -283,14 +290,35 @@ def _close_calls(t: Tournament, stage: Stage, last: bool,
     return list(calls.values())
 
 
-def _nearest(e: _Entry, others: list[_Entry]) -> _Entry:
-    """The one across the line next to `e` in the ranking: what separates them is the reason."""
-    return min(others, key=lambda x: abs((x.position or 0) - (e.position or 0)))
+def _nearest_in(others: list[_Entry]) -> Callable[[_Entry], _Entry]:
+    """The one of `others` (those across the line) next to an entry in the ranking: what
+    separates them is the reason. The nearest by position, the first of `others` among equals,
+    found by bisection, so that a band of thousands is not searched once for each of them."""
+    first: dict[int, int] = {}  # each position: the place in `others` of its first entry
+    for number, x in enumerate(others):
+        first.setdefault(x.position or 0, number)
+    positions = sorted(first)
+
+    def nearest(e: _Entry) -> _Entry:
+        mine = e.position or 0
+        at = bisect_left(positions, mine)
+        near = positions[max(at - 1, 0):at + 1]
+        gap = min(abs(p - mine) for p in near)
+        return others[min(first[p] for p in near if abs(p - mine) == gap)]
+    return nearest
 
 
 def _names(entries: list[_Entry], shown: int = 5) -> str:
     named = ", ".join(x.name for x in entries[:shown])
     return named if len(entries) <= shown else f"{named} and {len(entries) - shown} more"
+
+
+def _names_but(entries: list[_Entry], e: _Entry, shown: int = 5) -> str:
+    """`_names` of `entries` without `e`, without copying a group of thousands."""
+    head = [x for x in entries[:shown + 1] if x is not e][:shown]
+    count = len(entries) - 1  # `e` is one of them
+    named = ", ".join(x.name for x in head)
+    return named if count <= shown else f"{named} and {count - shown} more"
 
 
 def _going(live: list[_Entry]) -> set[str]:
