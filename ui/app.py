@@ -18,7 +18,7 @@ import resources
 from app.games import folder as games
 from app.games.folder import utc_now
 from models.errors import BankerError
-from ui import crash_guard, screen_fit
+from ui import crash_guard, desktop, first_window, screen_fit
 from ui.qt_start import platform_watched
 from ui.sounds import Sounds
 from ui.start.page import StartPage
@@ -300,6 +300,7 @@ def application(argv: list[str] | None = None) -> QApplication:
             app = QApplication(argv or ["banker"])
     app.setApplicationName("Championship Banker")
     app.setOrganizationName("Championship Banker")
+    desktop.identify(app)  # the window's icon, and the desktop entry it belongs to
     if STYLES.exists():
         app.setStyleSheet(STYLES.read_text(encoding="utf-8"))
     return app
@@ -310,5 +311,7 @@ def run() -> int:
     app = application(sys.argv[:1])
     crash_guard.install(app)
     window = MainWindow(list_later=True)
+    # BANKER_FIRST_WINDOW: a smoke test's look at the first window, then quit (ui/first_window.py).
+    first_window.watch(window, window.start.model.rowCount, window.sounds)
     window.show()
     return app.exec()
