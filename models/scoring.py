@@ -109,10 +109,10 @@ def _rank(table: Table, scores: list[PlayerScore]) -> None:
         return (1, s.total, *(s.tie_breaks[name] for name in order))
 
     ranked = sorted(scores, key=key, reverse=True)
-    for current in ranked:
-        same = [s for s in ranked if key(s) == key(current)]
-        current.position = ranked.index(same[0]) + 1
-        current.tied = len(same) > 1
+    keys = [key(s) for s in ranked]  # each worked out once, not once per pair
+    for current, mine in zip(ranked, keys, strict=True):
+        current.position = keys.index(mine) + 1
+        current.tied = keys.count(mine) > 1
         level = [s for s in ranked if not s.bankrupt and s.total == current.total]
         if not current.bankrupt and not current.tied and len(level) > 1:
             current.decided_by = next(

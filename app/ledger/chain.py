@@ -48,7 +48,7 @@ def _sound(history: History) -> bool:
     pin = None
     if version >= 2:
         seats = sorted((seat, name) for _, seat, name in history.players)
-        pin = game_digest(game={c: game[c] for c in GAME_COLUMNS}, players=seats)
+        pin = game_digest(game={c: game[c] for c in GAME_COLUMNS}, players=seats, plain=True)
     head = f',"game_id":{_quoted(game_id)},"payload":'
     sha256 = hashlib.sha256
     ends: dict[str, str] = {}

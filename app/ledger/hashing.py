@@ -292,7 +292,11 @@ def game_digest(
     *,
     game: dict[str, Any],
     players: Iterable[tuple[int, str]],
+    plain: bool = False,
 ) -> str:
-    """SHA-256 (hex) of a game row (every column, the rule data's exact text) and its seats."""
+    """SHA-256 (hex) of a game row (every column, the rule data's exact text) and its seats.
+    `plain`: every value is known to be text, an int or None (the chain check looked), so
+    orjson writes the same text faster (the rule data is tens of KB a game)."""
     document = {"game": game, "players": [[seat, name] for seat, name in players]}
-    return hashlib.sha256(canonical_json(document).encode("utf-8")).hexdigest()
+    encode = plain_json if plain else canonical_json
+    return hashlib.sha256(encode(document).encode("utf-8")).hexdigest()

@@ -7,6 +7,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
+from operator import contains, itemgetter
 from typing import Any
 
 from sqlalchemy import RowMapping
@@ -127,13 +128,17 @@ def head_problem(rows: GameRows) -> str | None:
     return None
 
 
+_SOUND = {kind: (itemgetter(*shapes), tuple(shapes.values())) for kind, shapes in _SHAPES.items()}
+
+
 def shape_problems_of(kind: str, row: Mapping[Any, Any]) -> list[str]:
     """Values of the wrong type in one row of `kind` (a damaged record, a NULL where a value
     belongs), each as "its COLUMN is damaged (...)"."""
     shapes = _SHAPES[kind]
-    # The common case, a sound row, first: one look-up a column (a row's Mapping.get is slow).
+    # The common case, a sound row, first: every column at once (a row's Mapping.get is slow).
+    columns, kinds_of = _SOUND[kind]
     with suppress(KeyError):
-        if all(type(row[column]) in kinds for column, kinds in shapes.items()):
+        if all(map(contains, kinds_of, map(type, columns(row)))):
             return []
     problems = []
     for column, kinds in shapes.items():

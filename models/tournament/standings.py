@@ -3,6 +3,7 @@ tie shown for the head judge's ruling; every close call at the line with its rea
 
 from __future__ import annotations
 
+import gc
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -118,6 +119,20 @@ def entrants(t: Tournament, stage: str) -> tuple[str, ...]:
 def standings(t: Tournament, stage: str) -> StageStandings:
     """The stage's standings: by score, then the breakers (`t.breakers`), then a tie for the
     head judge (a stage decided by table: each table's places from its scoresheet)."""
+    # The cycle collector held off: the ranking makes tens of thousands of small objects that
+    # hold no cycles and all live until it returns, and the collections they would set off
+    # walk them again and again: at 4,000 players they were a third of the time, and the
+    # reason the time grew faster than the players (benchmarks/tournament_hub.py).
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        return _standings(t, stage)
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def _standings(t: Tournament, stage: str) -> StageStandings:
     chosen = t.stage(stage)
     index = t.stages.index(chosen)
     last = index == len(t.stages) - 1
