@@ -195,3 +195,33 @@ def test_the_check_finds_a_panel_run_off_the_window_and_a_name_cut(qtbot) -> Non
     found = problems(window)
     assert any("QGroupBox" in line and "outside" in line for line in found)
     assert any("'Christopher'" in line and "needs" in line for line in found)
+
+
+@pytest.mark.parametrize("name", ["classic-6-players", "px-5-players"])
+def test_the_halls_banner_at_its_fullest_leaves_every_panel_whole(
+        shown, tmp_path: Path, name: str) -> None:
+    # The hall paused, this table flagged, a long announcement and the hub's outage at once:
+    # the banner's four lines push the panels down, and still nothing is cut or off the window.
+    from datetime import UTC, datetime  # noqa: PLC0415
+
+    from models.tournament.hall_clock import HallEntry, HallRound  # noqa: PLC0415
+    from ui.table.hall_follow import HallNotice  # noqa: PLC0415
+
+    game, then = moment(name, tmp_path, Clock())
+    window = shown(game)
+    if then is not None:
+        then(window)
+    at = datetime(2026, 11, 25, 10, 0, tzinfo=UTC)
+    words = "The final's draw is posted at 11:00 by the stage; bankers keep their tables " * 2
+    hall = HallRound(round="hall-open-2026/Qualifying", now=at, entries=(
+        HallEntry(number=1, kind="start", at=at, by="Head Judge Tan"),
+        HallEntry(number=2, kind="announce", at=at, text=words.strip(), by="Head Judge Tan"),
+        HallEntry(number=3, kind="pause", at=at, text="evacuation: leave by the east doors",
+                  by="Head Judge Tan")))
+    window.hall_banner.show_notice(HallNotice(
+        hall, flag="the round started at 10:00:00; this game has no clock. Call a judge.",
+        hub_problem="the hub at hall-server cannot be used just now", at=at))
+    laid_out(window)
+    assert window.hall_banner.isVisible()
+    assert window.size() == LAPTOP
+    assert problems(window) == []
