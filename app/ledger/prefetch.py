@@ -3,6 +3,7 @@ every row of the games in a few queries, then each game opened from them as from
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from operator import itemgetter
@@ -50,6 +51,8 @@ class _Rows:
         self.events: list[Any] = []
         self.transfers: list[Any] = []
         self.snapshots: list[tuple[Any, ...]] = []
+        # The same rows as the history's tuples (*_COLUMNS order), kept as the driver gave them.
+        self.stored: dict[str, list[tuple[Any, ...]]] = {}
         self.info: GameInfo | None = None
         # Records already made (by place in the rows): the opening's and the scoresheet's
         # reads of a game ask for its first entries again.
@@ -57,6 +60,27 @@ class _Rows:
         self.made_commands: dict[int, StoredCommand] = {}
         self.checked_transfers: set[int] = set()
         self._moves: dict[int, tuple[Transfer, ...]] | None = None
+        self._event_seqs: list[int] | None = None
+        self._transfer_seqs: list[int] | None = None
+        self._command_numbers: list[int] | None = None
+
+    def event_seqs(self) -> list[int]:
+        """Each event row's seq, in the rows' (seq) order (listed once)."""
+        if self._event_seqs is None:
+            self._event_seqs = [row.seq for row in self.events]
+        return self._event_seqs
+
+    def transfer_seqs(self) -> list[int]:
+        """Each transfer row's seq, in the rows' (seq, idx) order (listed once)."""
+        if self._transfer_seqs is None:
+            self._transfer_seqs = [row.seq for row in self.transfers]
+        return self._transfer_seqs
+
+    def command_numbers(self) -> list[int]:
+        """Each command row's number, in the rows' order (listed once)."""
+        if self._command_numbers is None:
+            self._command_numbers = [row.command_no for row in self.commands]
+        return self._command_numbers
 
     def moves(self) -> dict[int, tuple[Transfer, ...]]:
         """The transfers by their event's seq, in order (grouped once; checked by the reads)."""
@@ -98,10 +122,10 @@ class PrefetchedLedger(Ledger):
             return super().history(game_id)
         return History(
             game={name: rows.game._mapping[name] for name in GAME_COLUMNS},
-            players=_tuples(rows.players, PLAYER_COLUMNS),
-            commands=_tuples(rows.commands, COMMAND_COLUMNS),
-            events=_tuples(rows.events, EVENT_COLUMNS),
-            transfers=_tuples(rows.transfers, TRANSFER_COLUMNS),
+            players=list(rows.stored["players"]),
+            commands=list(rows.stored["commands"]),
+            events=list(rows.stored["events"]),
+            transfers=list(rows.stored["transfers"]),
             snapshots=list(rows.snapshots),
         )
 
@@ -126,19 +150,22 @@ class PrefetchedLedger(Ledger):
         if rows is None:
             return super().events(game_id, upto_seq, from_seq)
         # As the ledger's read: the range's transfers checked (each row once), then its events
-        # made in order (each once); a damaged row raises each time a read reaches it.
-        fresh = [n for n, row in enumerate(rows.transfers) if n not in rows.checked_transfers
-                 and _within_seqs(row.seq, upto_seq, from_seq)]
-        reading.transfers_by_seq([rows.transfers[n] for n in fresh])
-        rows.checked_transfers.update(fresh)
+        # made in order (each once); a damaged row raises each time a read reaches it. The
+        # range found by halving: the rows are in seq order (the hub's seq is an integer key).
+        low, high = _span(rows.transfer_seqs(), from_seq, upto_seq)
+        checked = rows.checked_transfers
+        fresh = [n for n in range(low, high) if n not in checked]
+        if fresh:
+            reading.transfers_by_seq([rows.transfers[n] for n in fresh])
+            checked.update(fresh)
+        low, high = _span(rows.event_seqs(), from_seq, upto_seq)
+        made_events, events = rows.made_events, rows.events
         found = []
-        for n, row in enumerate(rows.events):
-            if not _within_seqs(row.seq, upto_seq, from_seq):
-                continue
-            made = rows.made_events.get(n)
+        for n in range(low, high):
+            made = made_events.get(n)
             if made is None:
-                moves = rows.moves().get(row.seq, ())
-                made = rows.made_events[n] = reading.stored_event(row, moves)
+                row = events[n]
+                made = made_events[n] = reading.stored_event(row, rows.moves().get(row.seq, ()))
             found.append(made)
         return found
 
@@ -147,13 +174,14 @@ class PrefetchedLedger(Ledger):
         rows = self._rows.get(game_id)
         if rows is None:
             return super().commands(game_id, upto)
+        low, high = _span(rows.command_numbers(), None, upto)
+        made_commands, commands = rows.made_commands, rows.commands
         found = []
-        for n, row in enumerate(rows.commands):
-            if upto is None or row.command_no <= upto:
-                made = rows.made_commands.get(n)
-                if made is None:
-                    made = rows.made_commands[n] = reading.stored_command(row)
-                found.append(made)
+        for n in range(low, high):
+            made = made_commands.get(n)
+            if made is None:
+                made = made_commands[n] = reading.stored_command(commands[n])
+            found.append(made)
         return found
 
     def stray_rows(self) -> list[str]:
@@ -172,26 +200,40 @@ def _read(connection: Connection, ids: Sequence[str], where: str) -> dict[str, _
     driver = connection.connection.driver_connection
     assert isinstance(driver, psycopg.Connection)
 
-    def plain(table: Table, columns: Sequence[str], order: str) -> list[_Plain]:
+    def fetched(table: Table, columns: Sequence[str], order: str
+                ) -> tuple[list[str], list[tuple[Any, ...]]]:
         key = "id" if table is schema.games else "game_id"
         query = (f"SELECT {', '.join(columns)} FROM {table.name} WHERE {key} = ANY(%(ids)s) "
                  f"ORDER BY {order}")
         try:
             with driver.cursor() as cursor:
                 cursor.execute(query, {"ids": list(ids)})
-                names = [column.name for column in cursor.description or ()]
-                return [_Plain(dict(zip(names, row, strict=True))) for row in cursor.fetchall()]
+                return ([column.name for column in cursor.description or ()],
+                        cursor.fetchall())
         except psycopg.Error as e:
             raise translate(e, where) from e
 
+    def plain(table: Table, columns: Sequence[str], order: str) -> list[_Plain]:
+        names, rows = fetched(table, columns, order)
+        return [_Plain(dict(zip(names, row, strict=True))) for row in rows]
+
     found = {row.id: _Rows(row) for row in plain(schema.games, schema.games.c.keys(), "id")}
     grouped: dict[str, dict[str, list[Any]]] = defaultdict(lambda: defaultdict(list))
-    for name, table, order in (("players", schema.players, "seat"),
-                               ("commands", schema.commands, "command_no"),
-                               ("events", schema.events, "seq"),
-                               ("transfers", schema.transfers, "seq, idx")):
-        for row in plain(table, table.c.keys(), f"game_id, {order}"):
-            grouped[row.game_id][name].append(row)
+    stored: dict[str, dict[str, list[tuple[Any, ...]]]] = defaultdict(lambda: defaultdict(list))
+    for name, table, order, columns in (
+            ("players", schema.players, "seat", PLAYER_COLUMNS),
+            ("commands", schema.commands, "command_no", COMMAND_COLUMNS),
+            ("events", schema.events, "seq", EVENT_COLUMNS),
+            ("transfers", schema.transfers, "seq, idx", TRANSFER_COLUMNS)):
+        names, found_rows = fetched(table, table.c.keys(), f"game_id, {order}")
+        # The history's tuple of a row (*_COLUMNS order): the driver's own tuple where the
+        # table's columns are those, in that order (all but the transfers, which lead with id).
+        places = [names.index(column) for column in columns]
+        pick = None if places == list(range(len(names))) else itemgetter(*places)
+        for raw in found_rows:
+            plain_row = _Plain(dict(zip(names, raw, strict=True)))
+            grouped[plain_row.game_id][name].append(plain_row)
+            stored[plain_row.game_id][name].append(raw if pick is None else pick(raw))
     for row in plain(schema.snapshots, ("game_id", *SNAPSHOT_COLUMNS), "game_id, seq"):
         grouped[row.game_id]["snapshots"].append(_tuples([row], SNAPSHOT_COLUMNS)[0])
     for game_id, rows in found.items():
@@ -199,6 +241,9 @@ def _read(connection: Connection, ids: Sequence[str], where: str) -> dict[str, _
         rows.players, rows.commands = of.get("players", []), of.get("commands", [])
         rows.events, rows.transfers = of.get("events", []), of.get("transfers", [])
         rows.snapshots = of.get("snapshots", [])
+        tuples = stored.get(game_id, {})
+        rows.stored = {name: tuples.get(name, []) for name in
+                       ("players", "commands", "events", "transfers")}
     return found
 
 
@@ -207,5 +252,7 @@ def _tuples(rows: list[_Plain], columns: tuple[str, ...]) -> list[tuple[Any, ...
     return [pick(row.__dict__) for row in rows]
 
 
-def _within_seqs(seq: int, upto_seq: int | None, from_seq: int | None) -> bool:
-    return (upto_seq is None or seq <= upto_seq) and (from_seq is None or seq >= from_seq)
+def _span(keys: list[int], low: int | None, high: int | None) -> tuple[int, int]:
+    """The places in `keys` (ascending) of those from `low` up to `high` (None: no bound)."""
+    return (0 if low is None else bisect_left(keys, low),
+            len(keys) if high is None else bisect_right(keys, high))

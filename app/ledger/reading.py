@@ -8,6 +8,7 @@ from datetime import datetime
 from itertools import pairwise
 from typing import Any
 
+import orjson
 from sqlalchemy import Connection, Row, RowMapping, Select, func, select
 
 from app.ledger import schema
@@ -241,12 +242,22 @@ def _timestamp(text: str, what: str) -> datetime:
 
 
 def _loads(text: str, what: str) -> dict[str, Any]:
+    # orjson first (several times faster, and a game's every payload is read); any text it
+    # turns down (NaN, a huge integer, a lone surrogate, damage) goes to json as before, so
+    # what reads and what is refused, and how it is named, stay json's.
     try:
-        value = json.loads(text)
+        value = orjson.loads(text)
+    except (orjson.JSONDecodeError, TypeError):
+        value = _json_loads(text, what)
+    if not isinstance(value, dict):
+        raise LedgerCorrupt(f"{what}: stored payload is not a JSON object; run banker verify")
+    return value
+
+
+def _json_loads(text: str, what: str) -> Any:
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as e:
         raise LedgerCorrupt(
             f"{what}: stored payload is not valid JSON ({e}); run banker verify"
         ) from e
-    if not isinstance(value, dict):
-        raise LedgerCorrupt(f"{what}: stored payload is not a JSON object; run banker verify")
-    return value
