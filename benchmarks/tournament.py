@@ -50,6 +50,12 @@ def finished_game(tid: str, table: int, folder: Path) -> None:
     roll_off = tournaments.roll_off_from_throws(seats, "6+6 1+2 1+3 2+2")
     path = tournaments.start_table(tid, "Qualifying", table, roll_off, "bench", None, clock,
                                    folder)
+    play_to_time(path, seats, table, clock)
+
+
+def play_to_time(path: Path, seats: list[str], table: int, clock: Clock) -> str:
+    """Play the table's game at `path`: seat 1 throws and buys, time is called after 60
+    minutes, the sheet collected. Returns the game's id."""
     game = games.open_game(path, now=clock)
     try:
         dice = [1, 2] if table % 2 else [2, 3]  # a street for M60, or a railway for M200
@@ -59,6 +65,8 @@ def finished_game(tid: str, table: int, folder: Path) -> None:
         clock.at += timedelta(minutes=61)
         game.submit(parse_command({"type": "clock_tick"}))
         game.submit(parse_command({"type": "collect_scoresheet"}))
+        assert game.game_id is not None
+        return game.game_id
     finally:
         game.close()
 

@@ -27,7 +27,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from functools import reduce
 from pathlib import Path
 from typing import Any
@@ -36,15 +36,14 @@ from app.datafolder.paths import DATA_DIR_ENV
 from app.games import folder as games
 from app.hub import Hub, push_file
 from app.hub.hub import HUB_URL_ENV
-from app.table.command_text import parse_command
 from app.tournament import service as tournaments
 from app.tournament.publishing import published, standings_csv, standings_html
+from benchmarks.tournament import START, Clock, play_to_time
 from models.tournament.changes import attach_game
 from models.tournament.records import Player, Tournament
 from tests import postgres
 
 STAGE = "Qualifying"
-START = datetime(2026, 11, 21, 9, 0, tzinfo=UTC)
 # The rows reading a game's sheet reads (app/ledger/history.py), each table in one SELECT.
 RAW = (
     "SELECT * FROM games WHERE id = ANY(%(ids)s)",
@@ -57,39 +56,16 @@ RAW = (
 )
 
 
-class Clock:
-    """A clock the script moves: every reading a second later."""
-
-    def __init__(self, at: datetime) -> None:
-        self.at = at
-
-    def __call__(self) -> datetime:
-        self.at += timedelta(seconds=1)
-        return self.at
-
-
 def finished_game(t: Tournament, table: int, folder: Path) -> tuple[Path, str]:
-    """Table `table`'s game in its own file: seat 1 throws and buys the deed it lands on, time
-    is called after 60 minutes, the sheet collected. Returns the file and the game's id."""
+    """Table `table`'s game in its own file, played as benchmarks.tournament plays it (a throw, a
+    purchase, time called, the sheet collected). Returns the file and the game's id."""
     clock = Clock(START + timedelta(minutes=table))
     card = tournaments.table_card(t, STAGE, table)
     seats = card["players"]
     roll_off = tournaments.roll_off_from_throws(seats, "6+6 1+2 1+3 2+2")
     path = games.create_game(card | {"roll_off": roll_off}, "bench", None, t.minutes, clock,
                              folder)
-    game = games.open_game(path, now=clock)
-    try:
-        dice = [1, 2] if table % 2 else [2, 3]  # a street for M60, or a railway for M200
-        for line in ({"type": "start_clock"}, {"type": "roll", "player": seats[0], "dice": dice},
-                     {"type": "buy", "player": seats[0]}):
-            game.submit(parse_command(line))
-        clock.at += timedelta(minutes=61)
-        game.submit(parse_command({"type": "clock_tick"}))
-        game.submit(parse_command({"type": "collect_scoresheet"}))
-        assert game.game_id is not None
-        return path, game.game_id
-    finally:
-        game.close()
+    return path, play_to_time(path, seats, table, clock)
 
 
 @dataclass(frozen=True)
