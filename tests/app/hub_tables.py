@@ -7,6 +7,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from random import Random
 
+from sqlalchemy.engine import make_url
+
 from app.hub import Hub
 from app.simulator.simulate import roll_off
 from app.table import judges
@@ -67,3 +69,8 @@ def fresh_hub(kind: str, folder: Path) -> str:
     url = hub_url(kind, folder)
     Hub.open(url, create=True).close()
     return url
+
+
+def as_role(url: str, role: str) -> str:
+    """The same hub as `role` (the test server trusts 127.0.0.1: no password is asked)."""
+    return make_url(url).set(username=role).render_as_string(hide_password=False)

@@ -20,9 +20,8 @@ from app.tournament import service as tournaments
 from app.tournament.from_hub import HUB_SOURCE
 from app.tournament.store import on_hub
 from models.tournament.records import Player, Stage, Tournament
-from tests.app.hub_tables import fresh_hub
+from tests.app.hub_tables import as_role, fresh_hub
 from tests.app.tournament.test_tournament_games import QUALIFYING, START, start_and_play
-from tests.app.tournament.test_tournament_roles import as_role
 from tests.ui.head_judge_hall import rewrite_after_push
 from tests.ui.test_head_judge_outage import outage
 from ui.tournament.window import TournamentWindow

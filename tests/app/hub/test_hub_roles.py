@@ -32,7 +32,7 @@ from app.ledger import open_ledger
 from app.ledger.hashing import canonical_json
 from app.table.judges import JudgeAuthError
 from app.table.service import TableGame
-from tests.app.hub_tables import new_table, play
+from tests.app.hub_tables import as_role, new_table, play
 from tests.postgres import server, skip_reason
 
 
@@ -42,11 +42,6 @@ def admin_url() -> str:
     if found is None:
         pytest.skip(f"hub roles on PostgreSQL not tested: {skip_reason()}")
     return found.new_database()
-
-
-def as_role(url: str, role: str) -> str:
-    """The same hub as `role` (the test server trusts 127.0.0.1: no password is asked)."""
-    return make_url(url).set(username=role).render_as_string(hide_password=False)
 
 
 def sql(url: str, role: str, statement: str, values: dict[str, Any] | None = None) -> list[Any]:

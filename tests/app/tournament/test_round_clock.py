@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from sqlalchemy import insert
-from sqlalchemy.engine import make_url
 
 import app.hub.rounds as hub_rounds_module
 from app.cli.main import main
@@ -35,7 +34,7 @@ from app.tournament import service as tournaments
 from models.clock import remaining_ms
 from models.tournament.hall_clock import HallRound
 from models.tournament.records import Player, Stage, TournamentError
-from tests.app.hub_tables import HUBS, JUDGE, PIN, fresh_hub
+from tests.app.hub_tables import HUBS, JUDGE, PIN, as_role, fresh_hub
 from tests.app.recorded_games import SetClock
 
 HEAD, HEAD_PIN = "Head Judge Tan", "135791"
@@ -201,10 +200,6 @@ def test_two_head_judges_adding_the_same_entry_collide_and_one_is_told(
     with Hub.open(url) as hub:
         assert [(e.number, e.kind, e.text) for e in read_round(hub, tid, "Qualifying").entries
                 ] == [(1, "start", ""), (2, "pause", "fire alarm")]
-
-
-def as_role(url: str, role: str) -> str:
-    return make_url(url).set(username=role).render_as_string(hide_password=False)
 
 
 def test_only_the_desk_may_write_the_round_a_table_and_the_reader_only_read_it(

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from sqlalchemy.engine import make_url
 
 from app.cli.main import main
 from app.datafolder.paths import DATA_DIR_ENV
@@ -18,13 +17,8 @@ from app.hub.roles import DESK_LOGIN, init_roles, table_login
 from app.tournament import service as tournaments
 from app.tournament.from_hub import HUB_SOURCE
 from models.tournament.records import Player, Stage
-from tests.app.hub_tables import fresh_hub
+from tests.app.hub_tables import as_role, fresh_hub
 from tests.app.tournament.test_tournament_games import QUALIFYING, START, start_and_play
-
-
-def as_role(url: str, role: str) -> str:
-    """The same hub as `role` (the test server trusts 127.0.0.1: no password is asked)."""
-    return make_url(url).set(username=role).render_as_string(hide_password=False)
 
 
 def test_tables_with_their_own_roles_start_and_the_desk_takes_their_games_in(
