@@ -186,7 +186,8 @@ def flag(hall: HallRound, game: TableGame) -> str | None:
     """The table's own flag: the round has started and this game's clock has not (a game with
     no clock, or one the hall's start could not be recorded in)."""
     clock = game.state.clock if game.state is not None else None
-    if hall.started is None or (clock is not None and clock.started_at is not None):
+    started = clock is not None and clock.started_at is not None
+    if hall.started is None or not not_started(hall, started):
         return None
     why = ("this game has no clock: a judge sets its length" if clock is None
            else "its clock has not started")
