@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from operator import itemgetter
 from typing import Any
 
@@ -159,15 +159,32 @@ class PrefetchedLedger(Ledger):
             reading.transfers_by_seq([rows.transfers[n] for n in fresh])
             checked.update(fresh)
         low, high = _span(rows.event_seqs(), from_seq, upto_seq)
-        made_events, events = rows.made_events, rows.events
-        found = []
-        for n in range(low, high):
-            made = made_events.get(n)
-            if made is None:
-                row = events[n]
-                made = made_events[n] = reading.stored_event(row, rows.moves().get(row.seq, ()))
-            found.append(made)
-        return found
+        return [self._made(rows, n) for n in range(low, high)]
+
+    def events_of(self, game_id: str, types: Collection[str],
+                  roles: Collection[str] = ()) -> list[StoredEvent]:
+        """The game's events of `types` or by `roles` (see Ledger.events_of)."""
+        rows = self._rows.get(game_id)
+        if rows is None:
+            return super().events_of(game_id, types, roles)
+        chosen = [n for n, row in enumerate(rows.events)
+                  if row.type in types or row.actor_role in roles]
+        seqs, checked = rows.transfer_seqs(), rows.checked_transfers
+        for seq in {rows.events[n].seq for n in chosen}:
+            fresh = [n for n in range(*_span(seqs, seq, seq)) if n not in checked]
+            if fresh:  # as events(): each transfer row checked once, before its event is made
+                reading.transfers_by_seq([rows.transfers[n] for n in fresh])
+                checked.update(fresh)
+        return [self._made(rows, n) for n in chosen]
+
+    def _made(self, rows: _Rows, n: int) -> StoredEvent:
+        """The record of the game's `n`th event row (made once)."""
+        made = rows.made_events.get(n)
+        if made is None:
+            row = rows.events[n]
+            made = rows.made_events[n] = reading.stored_event(row,
+                                                              rows.moves().get(row.seq, ()))
+        return made
 
     def commands(self, game_id: str, upto: int | None = None) -> list[StoredCommand]:
         """The game's commands in order (see Ledger.commands)."""

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Collection
 from datetime import datetime
 from itertools import pairwise
 from typing import Any
 
 import orjson
-from sqlalchemy import Connection, Row, RowMapping, Select, func, select
+from sqlalchemy import ColumnElement, Connection, Row, RowMapping, Select, func, or_, select
 
 from app.ledger import schema
 from app.ledger.errors import GameNotFound, LedgerCorrupt, StaleSequence
@@ -69,6 +70,20 @@ def transfer_rows(connection: Connection, game_id: str, upto_seq: int | None,
     if from_seq is not None:
         query = query.where(_transfers.seq >= from_seq)
     return list(connection.execute(query.order_by(_transfers.seq, _transfers.idx)).all())
+
+
+def events_of_rows(connection: Connection, game_id: str, types: Collection[str],
+                   roles: Collection[str]) -> tuple[list[Row[Any]], list[Row[Any]]]:
+    """The game's event rows whose type is one of `types` or whose actor's role is one of
+    `roles`, in seq order, and their transfer rows in (seq, idx) order, as stored."""
+    chosen: ColumnElement[bool] = or_(_events.type.in_(list(types)),
+                                      _events.actor_role.in_(list(roles)))
+    events = select(schema.events).where(_events.game_id == game_id, chosen)
+    seqs = select(_events.seq).where(_events.game_id == game_id, chosen)
+    transfers = select(schema.transfers).where(_transfers.game_id == game_id,
+                                               _transfers.seq.in_(seqs))
+    return (list(connection.execute(events.order_by(_events.seq)).all()),
+            list(connection.execute(transfers.order_by(_transfers.seq, _transfers.idx)).all()))
 
 
 def transfers_by_seq(rows: list[Row[Any]]) -> dict[int, tuple[Transfer, ...]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import uuid
+from collections.abc import Collection
 from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any
@@ -270,6 +271,17 @@ class Ledger:
             rows = reading.event_rows(connection, game_id, upto_seq, from_seq)
             moves = reading.transfers_by_seq(
                 reading.transfer_rows(connection, game_id, upto_seq, from_seq))
+        return [reading.stored_event(row, moves.get(row.seq, ())) for row in rows]
+
+    def events_of(self, game_id: str, types: Collection[str],
+                  roles: Collection[str] = ()) -> list[StoredEvent]:
+        """The game's events whose type is one of `types` or whose actor's role is one of
+        `roles`, in seq order, with transfers: the few a scoresheet names, without reading
+        every event of a long game. Raises as events() does."""
+        with self._db.read() as connection:
+            reading.game_row(connection, game_id)
+            rows, transfers = reading.events_of_rows(connection, game_id, types, roles)
+            moves = reading.transfers_by_seq(transfers)
         return [reading.stored_event(row, moves.get(row.seq, ())) for row in rows]
 
     def commands(self, game_id: str, upto: int | None = None) -> list[StoredCommand]:

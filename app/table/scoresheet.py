@@ -20,9 +20,10 @@ def scoresheet(game: TableGame) -> dict[str, Any]:
     if game.state is None or game.table is None or game.game_id is None:
         raise BadInput("no game in this ledger yet")
     state, table = game.state, game.table
-    commands = game.ledger.commands(game.game_id)
+    commands = game.ledger.commands(game.game_id, upto=1)  # the new game's entry
     opening = commands[0].payload if commands else {}
-    stored = game.events()
+    # Only the events the sheet names: a judge's entries, the judges registered, bankruptcies.
+    stored = game.ledger.events_of(game.game_id, ("judge_added", "player_bankrupt"), ("judge",))
     judges = sorted({e.actor_name for e in stored if e.actor_role == "judge"})
     info = game.ledger.game(game.game_id)
     clock = state.clock
@@ -52,9 +53,9 @@ def scoresheet(game: TableGame) -> dict[str, Any]:
         "players": players,
         "footer": {
             "events": game.head_seq,
-            "last_hash": stored[-1].hash[:HEAD_DIGITS] if stored else None,
+            "last_hash": game.head_hash[:HEAD_DIGITS] if game.head_seq else None,
             # What `banker verify --head` takes: a deleted tail or a rewritten game shows.
-            "head": head_text(stored[-1].seq, stored[-1].hash) if stored else None,
+            "head": head_text(game.head_seq, game.head_hash) if game.head_seq else None,
             "collected": state.locked,
         },
     }

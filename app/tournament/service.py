@@ -381,20 +381,29 @@ def _sheets_on_hub(games: Sequence[TableGameRef], hub: str,
     from app.hub.hub import Hub  # noqa: PLC0415
     from app.hub.results import ruled_out  # noqa: PLC0415
     from app.ledger import open_ledger  # noqa: PLC0415
-    from app.ledger.prefetch import PrefetchedLedger  # noqa: PLC0415
     from app.table.loading import collector_paused  # noqa: PLC0415
 
-    sheets: dict[int, dict[str, Any]] = {}
     # The collector held off, as a game's reopening does: hundreds of games' new rows and
     # records hold no cycles, and each collection would walk everything the program holds.
+    # The rows read ahead are gone before it runs again (_sheets_read has returned), so its
+    # first collection walks the sheets, not every row of the stage.
     with open_ledger(hub, create=False, readonly=True) as opened, collector_paused():
         refs = ruled_out(list(games), hub, notes, Hub(opened.database))
-        held = set(opened.game_ids())
-        ledger = PrefetchedLedger(opened, (r.game_id for r in refs if r.game_id in held))
-        for ref in refs:
-            game = _opened(ref, notes, lambda r: _open_on_hub(ledger, held, r))
-            if game is not None:  # not closed: it shares the hub's ledger
-                _read_sheet(ref.table, game, sheets, notes)
+        return _sheets_read(refs, opened, notes)
+
+
+def _sheets_read(refs: list[TableGameRef], opened: Ledger,
+                 notes: list[str]) -> dict[int, dict[str, Any]]:
+    """The sheets of `refs` from the hub's open ledger, every game's rows read in one go."""
+    from app.ledger.prefetch import PrefetchedLedger  # noqa: PLC0415
+
+    sheets: dict[int, dict[str, Any]] = {}
+    held = set(opened.game_ids())
+    ledger = PrefetchedLedger(opened, (r.game_id for r in refs if r.game_id in held))
+    for ref in refs:
+        game = _opened(ref, notes, lambda r: _open_on_hub(ledger, held, r))
+        if game is not None:  # not closed: it shares the hub's ledger
+            _read_sheet(ref.table, game, sheets, notes)
     return sheets
 
 

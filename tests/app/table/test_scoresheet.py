@@ -282,3 +282,24 @@ def test_a_bankrupt_players_line_carries_the_game_time_he_lasted(sheet: dict[str
     # still in at the end lasted the whole game and carry none (RULES.md Tournament).
     lasted = {p["name"]: p["lasted_ms"] for p in sheet["players"]}
     assert lasted == {"Aisha": None, "Ben": None, "Chloe": None, "Dev": 1_950_000}
+
+
+def test_the_sheet_reads_only_the_events_it_names_and_they_are_those_of_the_whole_ledger(
+        example_db: Path) -> None:
+    # events_of (what the sheet reads instead of every event) gives exactly the events a full
+    # read would pick: here Lee's judge entries (two rulings paying Ben 480 and Chloe 92), the
+    # judge's registration and Dev's bankruptcy, in seq order with their transfers.
+    from app.ledger import open_ledger  # noqa: PLC0415
+
+    with open_ledger(example_db, create=False, readonly=True) as ledger:
+        game_id = ledger.game_ids()[0]
+        every = ledger.events(game_id)
+        picked = ledger.events_of(game_id, ("judge_added", "player_bankrupt"), ("judge",))
+        assert picked == [e for e in every if e.type in ("judge_added", "player_bankrupt")
+                          or e.actor_role == "judge"]
+        assert [e.type for e in picked if e.type != "judge_added" and e.actor_role != "judge"
+                ] == ["player_bankrupt"]
+        assert {e.actor_name for e in picked if e.actor_role == "judge"} == {JUDGE}
+        assert sum(amount for e in picked if e.actor_role == "judge"
+                   for _, to, amount in e.transfers if to != "bank") == 480 + 92
+        assert ledger.events_of(game_id, ()) == []

@@ -47,6 +47,15 @@ def test_each_games_rows_read_in_one_go_are_the_rows_and_records_read_one_game_a
                 assert ahead.events(game_id, upto, start) == ledger.events(game_id, upto, start)
             for upto in (None, 1, 2):
                 assert ahead.commands(game_id, upto) == ledger.commands(game_id, upto)
+            # The few events a scoresheet names: those of a full read, whichever read first.
+            for types, roles in ((("player_bankrupt", "judge_added"), ("judge",)),
+                                 (("deed_bought", "dice_rolled"), ()), ((), ("banker",))):
+                picked = ahead.events_of(game_id, types, roles)
+                assert picked == ledger.events_of(game_id, types, roles) == [
+                    e for e in ledger.events(game_id)
+                    if e.type in types or e.actor_role in roles]
+        bought = ahead.events_of(ids[0], ("deed_bought",))
+        assert len(bought) == 1 and bought[0].transfers != ()  # the purchase, with its payment
         assert ahead.stray_rows() == ledger.stray_rows() == []
         assert ahead.verify_chain(ids[0]) == []
 
@@ -78,5 +87,9 @@ def test_a_damaged_row_read_in_one_go_is_refused_as_when_read_alone(
             with pytest.raises(LedgerCorrupt, match=r"event 3 .*not valid JSON"):
                 read.events(ids[1])
             assert len(read.events(ids[1], upto_seq=2)) == 2  # the entries before it still read
+            kind = read.history(ids[1]).events[2][3]  # event 3's type (its column is sound)
+            with pytest.raises(LedgerCorrupt, match=r"event 3 .*not valid JSON"):
+                read.events_of(ids[1], (kind,))
+            assert [e.type for e in read.events_of(ids[1], ("deed_bought",))] == ["deed_bought"]
         assert ahead.history(ids[1]) == ledger.history(ids[1])
         assert ahead.chain_problems_of(ahead.history(ids[1])) == ledger.verify_chain(ids[1]) != []
