@@ -6,6 +6,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Sequence
+from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
@@ -41,18 +42,15 @@ class _Plain:
 
 
 class _Rows:
-    """One game's rows as stored, each table's in the order the ledger's own reads give (as
-    _Plain rows: typed Any, since the readers take them where they take a Row)."""
+    """One game's rows as stored, each table's in the order the ledger's own reads give: the
+    history's tuples (*_COLUMNS order) as the driver gave them, each made a _Plain row for the
+    ledger's readers only when a record is made of it (a sheet makes records of a few)."""
 
     def __init__(self, game: Any) -> None:
         self.game = game
-        self.players: list[Any] = []
-        self.commands: list[Any] = []
-        self.events: list[Any] = []
-        self.transfers: list[Any] = []
+        self.stored: dict[str, list[tuple[Any, ...]]] = {
+            "players": [], "commands": [], "events": [], "transfers": []}
         self.snapshots: list[tuple[Any, ...]] = []
-        # The same rows as the history's tuples (*_COLUMNS order), kept as the driver gave them.
-        self.stored: dict[str, list[tuple[Any, ...]]] = {}
         self.info: GameInfo | None = None
         # Records already made (by place in the rows): the opening's and the scoresheet's
         # reads of a game ask for its first entries again.
@@ -64,32 +62,61 @@ class _Rows:
         self._transfer_seqs: list[int] | None = None
         self._command_numbers: list[int] | None = None
 
+    def event(self, n: int) -> Any:
+        """The `n`th event row, as the ledger's readers take a Row."""
+        return _Plain(dict(zip(EVENT_COLUMNS, self.stored["events"][n], strict=True)))
+
+    def command(self, n: int) -> Any:
+        """The `n`th command row, as the ledger's readers take a Row."""
+        return _Plain(dict(zip(COMMAND_COLUMNS, self.stored["commands"][n], strict=True)))
+
+    def transfer(self, n: int) -> Any:
+        """The `n`th transfer row, as the ledger's readers take a Row."""
+        return _Plain(dict(zip(TRANSFER_COLUMNS, self.stored["transfers"][n], strict=True)))
+
+    def check_transfers(self, places: Iterable[int]) -> None:
+        """Raise LedgerCorrupt for a damaged transfer row among those at `places` (each row
+        checked once; a damaged one raises each time it is reached)."""
+        checked = self.checked_transfers
+        fresh = [n for n in places if n not in checked]
+        if fresh:
+            reading.transfers_by_seq([self.transfer(n) for n in fresh])
+            checked.update(fresh)
+
     def event_seqs(self) -> list[int]:
         """Each event row's seq, in the rows' (seq) order (listed once)."""
         if self._event_seqs is None:
-            self._event_seqs = [row.seq for row in self.events]
+            self._event_seqs = [row[_EVENT_SEQ] for row in self.stored["events"]]
         return self._event_seqs
 
     def transfer_seqs(self) -> list[int]:
         """Each transfer row's seq, in the rows' (seq, idx) order (listed once)."""
         if self._transfer_seqs is None:
-            self._transfer_seqs = [row.seq for row in self.transfers]
+            self._transfer_seqs = [row[_TRANSFER_SEQ] for row in self.stored["transfers"]]
         return self._transfer_seqs
 
     def command_numbers(self) -> list[int]:
         """Each command row's number, in the rows' order (listed once)."""
         if self._command_numbers is None:
-            self._command_numbers = [row.command_no for row in self.commands]
+            self._command_numbers = [row[_COMMAND_NO] for row in self.stored["commands"]]
         return self._command_numbers
 
     def moves(self) -> dict[int, tuple[Transfer, ...]]:
         """The transfers by their event's seq, in order (grouped once; checked by the reads)."""
         if self._moves is None:
             grouped: dict[int, list[Transfer]] = defaultdict(list)
-            for row in self.transfers:
-                grouped[row.seq].append((row.from_account, row.to_account, row.amount))
+            for _, seq, _, source, to, amount in self.stored["transfers"]:
+                grouped[seq].append((source, to, amount))
             self._moves = {seq: tuple(moves) for seq, moves in grouped.items()}
         return self._moves
+
+
+_EVENT_SEQ = EVENT_COLUMNS.index("seq")
+_EVENT_TYPE = EVENT_COLUMNS.index("type")
+_EVENT_ROLE = EVENT_COLUMNS.index("actor_role")
+_TRANSFER_SEQ = TRANSFER_COLUMNS.index("seq")
+_COMMAND_NO = COMMAND_COLUMNS.index("command_no")
+assert TRANSFER_COLUMNS == ("game_id", "seq", "idx", "from_account", "to_account", "amount")
 
 
 class PrefetchedLedger(Ledger):
@@ -135,7 +162,7 @@ class PrefetchedLedger(Ledger):
         if rows is None:
             return super().game(game_id)
         if rows.info is None:  # a frozen record, read three times a game: made once
-            names = [row.name for row in rows.players]
+            names = [name for *_, name in rows.stored["players"]]
             for name in names:
                 if not isinstance(name, str):
                     raise LedgerCorrupt(f"a player of game {game_id!r}: the stored name is "
@@ -152,12 +179,7 @@ class PrefetchedLedger(Ledger):
         # As the ledger's read: the range's transfers checked (each row once), then its events
         # made in order (each once); a damaged row raises each time a read reaches it. The
         # range found by halving: the rows are in seq order (the hub's seq is an integer key).
-        low, high = _span(rows.transfer_seqs(), from_seq, upto_seq)
-        checked = rows.checked_transfers
-        fresh = [n for n in range(low, high) if n not in checked]
-        if fresh:
-            reading.transfers_by_seq([rows.transfers[n] for n in fresh])
-            checked.update(fresh)
+        rows.check_transfers(range(*_span(rows.transfer_seqs(), from_seq, upto_seq)))
         low, high = _span(rows.event_seqs(), from_seq, upto_seq)
         return [self._made(rows, n) for n in range(low, high)]
 
@@ -167,21 +189,19 @@ class PrefetchedLedger(Ledger):
         rows = self._rows.get(game_id)
         if rows is None:
             return super().events_of(game_id, types, roles)
-        chosen = [n for n, row in enumerate(rows.events)
-                  if row.type in types or row.actor_role in roles]
-        seqs, checked = rows.transfer_seqs(), rows.checked_transfers
-        for seq in {rows.events[n].seq for n in chosen}:
-            fresh = [n for n in range(*_span(seqs, seq, seq)) if n not in checked]
-            if fresh:  # as events(): each transfer row checked once, before its event is made
-                reading.transfers_by_seq([rows.transfers[n] for n in fresh])
-                checked.update(fresh)
+        events = rows.stored["events"]
+        chosen = [n for n, row in enumerate(events)
+                  if row[_EVENT_TYPE] in types or row[_EVENT_ROLE] in roles]
+        seqs = rows.transfer_seqs()
+        for seq in {events[n][_EVENT_SEQ] for n in chosen}:  # as events(): before the events
+            rows.check_transfers(range(*_span(seqs, seq, seq)))
         return [self._made(rows, n) for n in chosen]
 
     def _made(self, rows: _Rows, n: int) -> StoredEvent:
         """The record of the game's `n`th event row (made once)."""
         made = rows.made_events.get(n)
         if made is None:
-            row = rows.events[n]
+            row = rows.event(n)
             made = rows.made_events[n] = reading.stored_event(row,
                                                               rows.moves().get(row.seq, ()))
         return made
@@ -192,12 +212,12 @@ class PrefetchedLedger(Ledger):
         if rows is None:
             return super().commands(game_id, upto)
         low, high = _span(rows.command_numbers(), None, upto)
-        made_commands, commands = rows.made_commands, rows.commands
+        made_commands = rows.made_commands
         found = []
         for n in range(low, high):
             made = made_commands.get(n)
             if made is None:
-                made = made_commands[n] = reading.stored_command(commands[n])
+                made = made_commands[n] = reading.stored_command(rows.command(n))
             found.append(made)
         return found
 
@@ -211,7 +231,8 @@ class PrefetchedLedger(Ledger):
 def _read(connection: Connection, ids: Sequence[str], where: str) -> dict[str, _Rows]:
     """Every row of the games `ids` (those the database holds), by game: each table in one
     query with the ids as one array, on the transaction's own psycopg connection (its rows
-    as psycopg gives them, the values SQLAlchemy would hand on unchanged: text, int, None)."""
+    as psycopg gives them, the values SQLAlchemy would hand on unchanged: text, int, None),
+    each table's columns those of the history's tuples, in their order."""
     import psycopg  # noqa: PLC0415 (the hub's driver; only a PostgreSQL ledger reads ahead)
 
     driver = connection.connection.driver_connection
@@ -230,43 +251,26 @@ def _read(connection: Connection, ids: Sequence[str], where: str) -> dict[str, _
         except psycopg.Error as e:
             raise translate(e, where) from e
 
-    def plain(table: Table, columns: Sequence[str], order: str) -> list[_Plain]:
-        names, rows = fetched(table, columns, order)
-        return [_Plain(dict(zip(names, row, strict=True))) for row in rows]
-
-    found = {row.id: _Rows(row) for row in plain(schema.games, schema.games.c.keys(), "id")}
-    grouped: dict[str, dict[str, list[Any]]] = defaultdict(lambda: defaultdict(list))
-    stored: dict[str, dict[str, list[tuple[Any, ...]]]] = defaultdict(lambda: defaultdict(list))
+    names, games = fetched(schema.games, schema.games.c.keys(), "id")
+    found = {row.id: _Rows(row) for row in
+             (_Plain(dict(zip(names, game, strict=True))) for game in games)}
     for name, table, order, columns in (
             ("players", schema.players, "seat", PLAYER_COLUMNS),
             ("commands", schema.commands, "command_no", COMMAND_COLUMNS),
             ("events", schema.events, "seq", EVENT_COLUMNS),
             ("transfers", schema.transfers, "seq, idx", TRANSFER_COLUMNS)):
-        names, found_rows = fetched(table, table.c.keys(), f"game_id, {order}")
-        # The history's tuple of a row (*_COLUMNS order): the driver's own tuple where the
-        # table's columns are those, in that order (all but the transfers, which lead with id).
-        places = [names.index(column) for column in columns]
-        pick = None if places == list(range(len(names))) else itemgetter(*places)
-        for raw in found_rows:
-            plain_row = _Plain(dict(zip(names, raw, strict=True)))
-            grouped[plain_row.game_id][name].append(plain_row)
-            stored[plain_row.game_id][name].append(raw if pick is None else pick(raw))
-    for row in plain(schema.snapshots, ("game_id", *SNAPSHOT_COLUMNS), "game_id, seq"):
-        grouped[row.game_id]["snapshots"].append(_tuples([row], SNAPSHOT_COLUMNS)[0])
-    for game_id, rows in found.items():
-        of = grouped.get(game_id, {})
-        rows.players, rows.commands = of.get("players", []), of.get("commands", [])
-        rows.events, rows.transfers = of.get("events", []), of.get("transfers", [])
-        rows.snapshots = of.get("snapshots", [])
-        tuples = stored.get(game_id, {})
-        rows.stored = {name: tuples.get(name, []) for name in
-                       ("players", "commands", "events", "transfers")}
+        # Every *_COLUMNS leads with game_id: the rows come grouped by it, in the table's order.
+        for game_id, rows in groupby(fetched(table, columns, f"game_id, {order}")[1],
+                                     itemgetter(0)):
+            of = found.get(game_id)
+            if of is not None:
+                of.stored[name] = list(rows)
+    for game_id, rows in groupby(fetched(schema.snapshots, ("game_id", *SNAPSHOT_COLUMNS),
+                                         "game_id, seq")[1], itemgetter(0)):
+        of = found.get(game_id)
+        if of is not None:
+            of.snapshots = [row[1:] for row in rows]
     return found
-
-
-def _tuples(rows: list[_Plain], columns: tuple[str, ...]) -> list[tuple[Any, ...]]:
-    pick = itemgetter(*columns)
-    return [pick(row.__dict__) for row in rows]
 
 
 def _span(keys: list[int], low: int | None, high: int | None) -> tuple[int, int]:

@@ -7,7 +7,6 @@ the other is told, with nothing of its change written."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -20,6 +19,7 @@ from app.hub.hub import Hub
 from app.hub.schema import hub_tournaments
 from app.ledger.errors import LedgerError, LedgerRejected
 from app.ledger.hashing import format_timestamp
+from app.tournament.files import document
 from models.tournament.records import Tournament, TournamentError
 
 Change = Callable[[Tournament], Tournament]
@@ -33,11 +33,6 @@ class TournamentWriteRefused(HubError):
 class TournamentChangedMeanwhile(TournamentError):
     """Another desk changed the tournament between this change's reading and its writing:
     nothing of this change was recorded; look again (the change may no longer be wanted)."""
-
-
-def document(t: Tournament) -> str:
-    """The tournament as its JSON file holds it (the hub stores the same text)."""
-    return json.dumps(t.model_dump(mode="json"), indent=1, ensure_ascii=False)
 
 
 class HubTournaments:

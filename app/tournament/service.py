@@ -20,8 +20,8 @@ from app.editions import rulebook
 from app.games import folder as games
 from app.games.folder import default_label, roll_off_contenders, utc_now
 from app.hub.hub import hub_url
-from app.tournament.files import load_file, save, tournament_path, tournaments_dir
-from app.tournament.hub_store import TournamentWriteRefused, document
+from app.tournament.files import document, load_file, save, tournament_path, tournaments_dir
+from app.tournament.hub_store import TournamentWriteRefused
 from app.tournament.store import on_hub
 from models.errors import BadInput, BankerError
 from models.tournament.changes import add_players as _add_players
@@ -346,11 +346,17 @@ def collect_results(tid: str, stage: str, hub: str | None = None) -> tuple[Tourn
     With `hub` (a hub's URL), each game is read from the hub's copy by its game id (one
     connection for them all) instead of from the table's file. A game the hub (`hub`, else
     BANKER_HUB_URL) marks DIVERGED is left out, said why, until the head judge rules on it."""
-    t = load(tid)
-    name = t.stage(stage).name
-    notes: list[str] = []
-    sheets = read_sheets([g for g in t.games if g.stage == name], hub, notes)
-    t = _update(tid, lambda current: _record_results(current, name, sheets), f"{name}: results")
+    from app.table.loading import collector_paused  # noqa: PLC0415
+
+    # The collector held off for the whole of it, as for the sheets alone (read_sheets): the
+    # records read, the tournament checked and its new version written hold no cycles.
+    with collector_paused():
+        t = load(tid)
+        name = t.stage(stage).name
+        notes: list[str] = []
+        sheets = read_sheets([g for g in t.games if g.stage == name], hub, notes)
+        t = _update(tid, lambda current: _record_results(current, name, sheets),
+                    f"{name}: results")
     return t, notes
 
 
