@@ -7,9 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import reduce
 
+from sqlalchemy import text
+
 from app.hub.errors import HubError
 from app.hub.hub import hub_url
+from app.hub.roles import CLAIMS, TABLE, table_login
+from app.ledger.database import Database
 from app.tournament import service
+from models.plural import counted
 from models.tournament.changes import attach_game, record_results
 from models.tournament.records import TableGameRef, Tournament, TournamentError
 
@@ -32,7 +37,7 @@ def take_in(tid: str, stage: str, hub: str | None = None) -> tuple[Tournament, l
     if not found:
         return t, notes
     t = service.change(tid, lambda current: _attached(current, name, found),
-                       f"{name}: {len(found)} tables' games taken in from the hub")
+                       f"{name}: {_games(len(found))} taken in from the hub")
     return t, notes
 
 
@@ -69,10 +74,15 @@ def take_in_results(tid: str, stage: str, hub: str | None = None) -> TakenIn:
     def taken(current: Tournament) -> Tournament:
         return record_results(_attached(current, name, found), name, sheets)
 
-    what = f"{name}: {len(found)} tables' games and {len(sheets)} results taken in from the hub"
+    what = (f"{name}: {_games(len(found))} and {counted(len(sheets), 'result')} taken in "
+            "from the hub")
     t = service.change(tid, taken, what)
     return TakenIn(tournament=t, games=found, results=tuple(sorted(sheets)),
                    notes=tuple(notes))
+
+
+def _games(n: int) -> str:
+    return counted(n, "table's game", "tables' games")
 
 
 def _hub(hub: str | None) -> str:
@@ -97,6 +107,7 @@ def _on_hub(t: Tournament, name: str, url: str) -> tuple[dict[int, str], list[st
     found: dict[int, str] = {}
     notes: list[str] = []
     with open_ledger(url, create=False, readonly=True) as ledger:
+        senders = _senders(ledger.database)
         for game_id in ledger.game_ids():
             if game_id in known:
                 continue
@@ -109,15 +120,40 @@ def _on_hub(t: Tournament, name: str, url: str) -> tuple[dict[int, str], list[st
             if card is None or table in started:
                 continue
             differ = [k for k in ("players", "profile", "board") if opening.get(k) != card.get(k)]
+            sender = senders.get(game_id)
             if differ:
                 notes.append(f"table {table}: game {game_id} passed over: its "
                              f"{', '.join(differ)} differ from the draw")
+            elif sender is not None and sender != table_login(str(table)):
+                # A table's login sends its own table's game only: another table's laptop (or
+                # a player's, holding its URL) cannot hand in this table's result.
+                notes.append(f"table {table}: game {game_id} passed over: sent by {sender}, "
+                             f"not {table_login(str(table))}; the table's own file can be "
+                             "attached (banker tournament attach)")
             elif table in found:
                 notes.append(f"table {table}: a second game {game_id} passed over (kept "
                              f"{found[table]}); the head judge decides which is the table's")
             else:
                 found[table] = game_id
     return found, notes
+
+
+def _senders(database: Database) -> dict[str, str]:
+    """On a hub with roles (`banker hub init`), the table login that first sent each game a
+    table's login sent (game id: login role); a game the desk's or the owner's login sent, and
+    every game on a hub without roles, has none."""
+    if database.dialect != "postgresql":
+        return {}
+    with database.read() as connection:
+        if connection.execute(text("SELECT to_regclass(:claims)"),
+                              {"claims": CLAIMS}).scalar() is None:
+            return {}
+        rows = connection.execute(text(
+            f"SELECT c.game_id, c.role FROM {CLAIMS} c WHERE EXISTS (SELECT 1 FROM "
+            "pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid JOIN pg_roles u ON "
+            "u.oid = m.member WHERE g.rolname = :group AND u.rolname = c.role)"),
+            {"group": TABLE}).all()
+    return {str(game_id): str(role) for game_id, role in rows}
 
 
 def _attached(t: Tournament, name: str, found: dict[int, str]) -> Tournament:

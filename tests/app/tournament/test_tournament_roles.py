@@ -14,6 +14,7 @@ from app.cli.main import main
 from app.datafolder.paths import DATA_DIR_ENV
 from app.hub import HUB_URL_ENV, Hub, push_file
 from app.hub.roles import DESK_LOGIN, init_roles, table_login
+from app.ledger import open_ledger
 from app.tournament import service as tournaments
 from app.tournament.from_hub import HUB_SOURCE
 from models.tournament.records import Player, Stage
@@ -58,3 +59,48 @@ def test_tables_with_their_own_roles_start_and_the_desk_takes_their_games_in(
     assert notes == [] and sorted(r.table for r in done.results) == [1, 2, 3]
     again = CliRunner().invoke(main, ["tournament", "take-in", t.id, "Qualifying"])
     assert again.output.splitlines() == ["no table's game to take in"]
+
+
+def test_a_tables_login_cannot_hand_in_another_tables_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Table 1's laptop (or a player's, holding table 1's URL) plays a game of its own as table
+    # 2 and sends it first: its opening is table 2's card, but table 1's login sent it. The
+    # desk takes in table 2's game from table 2's login only; the other is listed, passed over.
+    admin = fresh_hub("postgresql", tmp_path)
+    init_roles(admin, ["1", "2", "3"], password=lambda: "not-used-here")
+    desk = as_role(admin, DESK_LOGIN)
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "desk"))
+    monkeypatch.setenv(HUB_URL_ENV, desk)
+    t = tournaments.create("Claims Open", "sg-championship",
+                           stages=[Stage(name="Qualifying", advance=4, advance_by="score"),
+                                   Stage(name="Final", advance=3, advance_by="table")])
+    tournaments.add_players(t.id, [Player(id=f"T{n:02}", name=f"Entrant {n:02}")
+                                   for n in range(1, 13)])
+    tournaments.draw(t.id, "Qualifying", seed=42)
+
+    def played(login: str, table: int, totals: list[int], folder: str) -> str:
+        url = as_role(admin, table_login(login))
+        monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / folder))
+        monkeypatch.setenv(HUB_URL_ENV, url)
+        path = start_and_play(t.id, "Qualifying", table, totals,
+                              START + timedelta(hours=table), tmp_path / folder)
+        with Hub.open(url) as hub:
+            push_file(hub, path)
+        with open_ledger(path, create=False, readonly=True) as ledger:
+            return ledger.game_ids()[0]
+
+    forged = played("1", 2, [3000, 1000, 1000, 1000], "forger")
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "desk"))
+    monkeypatch.setenv(HUB_URL_ENV, desk)
+    out = CliRunner().invoke(main, ["tournament", "take-in", t.id, "Qualifying"])
+    assert out.exit_code == 0, out.output
+    assert out.output.splitlines() == [
+        f"table 2: game {forged} passed over: sent by banker_table_1, not banker_table_2; the "
+        "table's own file can be attached (banker tournament attach)"]
+    assert tournaments.load(t.id).games == ()
+    own = played("2", 2, QUALIFYING[2], "table-2")
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "desk"))
+    monkeypatch.setenv(HUB_URL_ENV, desk)
+    out = CliRunner().invoke(main, ["tournament", "take-in", t.id, "Qualifying"])
+    assert f"table 2: game {own} taken in from the hub" in out.output.splitlines()
+    assert [(g.table, g.game_id) for g in tournaments.load(t.id).games] == [(2, own)]
