@@ -27,7 +27,7 @@ class _Frozen(BaseModel):
 class Row(_Frozen):
     """One player's line in a stage's standings (no contact detail: this is what is published)."""
 
-    position: int | None  # None: no result yet
+    position: int | None  # among the players still in; None: no result yet, or withdrawn
     tied: bool  # level on every count and not ruled ("=5")
     player: str
     name: str
@@ -87,7 +87,8 @@ class _Entry:
     key: tuple[int, ...] = ()
     counts: tuple[Count, ...] = ()  # the key's counts after the score, in words
     ruling: Ruling | None = None
-    position: int | None = None
+    rank: int = 0  # in the ranking of every result, withdrawn players included
+    position: int | None = None  # shown: among the players still in; None when withdrawn
     tied: bool = False
     status: str = ""
     notes: list[str] = field(default_factory=list)
@@ -179,7 +180,8 @@ def _rank(counts: Counts | None, entries: list[_Entry], table: int | None,
           rulings: Sequence[Ruling]) -> list[list[_Entry]]:
     """The entries in ranking order, as groups level on every count (a ruling splits off the
     players it names as singles in its order; the rest stay level below them); positions set
-    as in sport, 1, 2, 2, 4."""
+    as in sport, 1, 2, 2, 4. The positions shown count only the players still in (those the
+    line and the ties count); a withdrawn player keeps their rank in the list, unnumbered."""
     for e in entries:
         assert e.result is not None
         if counts is not None:  # across tables: score, then the counts (ranking.Counts)
@@ -214,11 +216,14 @@ def _rank(counts: Counts | None, entries: list[_Entry], table: int | None,
         rest = [e for e in group if e.player not in ruling.order]
         if rest:
             ranked.append(rest)
-    position = 1
+    rank, position = 1, 1
     for group in ranked:
+        still_in = sum(e.eligible for e in group)
         for e in group:
-            e.position, e.tied = position, len(group) > 1
-        position += len(group)
+            e.rank = rank
+            e.position, e.tied = (position, still_in > 1) if e.eligible else (None, False)
+        rank += len(group)
+        position += still_in
     return ranked
 
 
@@ -296,8 +301,8 @@ def _close_calls(t: Tournament, stage: Stage, last: bool,
                                   f"{_why(t, stage, e, nearest[e.status](e))}")
     gone = [x for group in ranked for x in group if not x.eligible]
     going = _going(live) if gone else set()
-    for e in (x for x in live if x.player in going and (x.position or 0) > stage.advance):
-        withdrawn = [x for x in gone if (x.position or 0) < (e.position or 0)]
+    for e in (x for x in live if x.player in going and x.rank > stage.advance):
+        withdrawn = [x for x in gone if x.rank < e.rank]
         if withdrawn:
             place = f"in place of {', '.join(x.name for x in withdrawn)} (withdrawn)"
             before = calls.get(e.player)
@@ -311,11 +316,11 @@ def _nearest_in(others: list[_Entry]) -> Callable[[_Entry], _Entry]:
     found by bisection, so that a band of thousands is not searched once for each of them."""
     first: dict[int, int] = {}  # each position: the place in `others` of its first entry
     for number, x in enumerate(others):
-        first.setdefault(x.position or 0, number)
+        first.setdefault(x.rank, number)
     positions = sorted(first)
 
     def nearest(e: _Entry) -> _Entry:
-        mine = e.position or 0
+        mine = e.rank
         at = bisect_left(positions, mine)
         near = positions[max(at - 1, 0):at + 1]
         gap = min(abs(p - mine) for p in near)
@@ -368,8 +373,8 @@ def _why(t: Tournament, stage: Stage, e: _Entry, other: _Entry) -> str:
 
 
 def _display_order(entries: list[_Entry]) -> list[_Entry]:
-    return sorted(entries, key=lambda e: (e.position is None, e.position or 0,
-                                          -_score(e), e.table, e.name))
+    # By rank, so a withdrawn player stays where the result ranks them (unnumbered).
+    return sorted(entries, key=lambda e: (e.result is None, e.rank, -_score(e), e.table, e.name))
 
 
 def _row(e: _Entry, advances: bool, by_table: bool) -> Row:
@@ -377,7 +382,7 @@ def _row(e: _Entry, advances: bool, by_table: bool) -> Row:
     wins = 1 if r and r.place == 1 else 0
     # A stage decided by table ranks each table by its sheet: a ruling that splits a shared
     # place ("=3rd") gives the place at the table too, so the 4th never shows "3rd".
-    place = (e.position if by_table and e.position else r.place) if r else None
+    place = (e.rank if by_table and e.rank else r.place) if r else None
     return Row(position=e.position, tied=e.tied, player=e.player, name=e.name, table=e.table,
                score=r.score if r else None, place=place,
                bankrupt=bool(r and r.bankrupt), wins=wins, best=r.score if r else None,

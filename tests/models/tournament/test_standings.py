@@ -177,7 +177,7 @@ def test_a_withdrawal_before_the_semi_final_moves_the_next_in_line_up() -> None:
     found = standings(t, "Qualifying")
     rows = {r.player: r for r in found.rows}
     assert rows[top.player].status == "withdrawn" and top.player not in found.advancing
-    assert rows[c].status == "advances"  # 17th by the ruling: the next in line
+    assert rows[c].status == "advances"  # 16th of those still in, by the ruling: next in line
     calls = {call.player: call.reason for call in found.close_calls}
     assert calls[c] == ("advances by the head judge's ruling (Tan: lot); level on score 3000, "
                         "wins 0, highest single-game score 3000; "
@@ -269,3 +269,34 @@ def test_one_game_cannot_be_two_tables_game() -> None:
     with pytest.raises(TournamentError, match="already Qualifying table 1's"):
         attach_game(t, "Qualifying", 2, "hub-copy", "game-1")
     assert len(attach_game(t, "Qualifying", 2, "games/q2.db", "game-2").games) == 2
+
+
+def test_a_withdrawn_player_is_unnumbered_so_rows_ties_and_refusals_say_the_same_positions(
+        ) -> None:
+    # By hand: the top qualifier (5000) withdraws before the semi-final. Positions count the
+    # players still in, as the line does: 4900 ... 3100 are 1-12 (12 players), A and B "=13"
+    # (13-14), and C, D and E "=15" for positions 15-17, with the line at 16 inside them: 2 seats
+    # (16 - 14) to settle. Before, the rows counted the withdrawn player ("=16") while the tie
+    # said 15-17.
+    t = play(forty(), "Qualifying", QUALIFYING)
+    a = seated(t, "Qualifying", 5)[0]
+    c, d, e = (seated(t, "Qualifying", n)[1] for n in (2, 3, 4))
+    top = standings(t, "Qualifying").rows[0]
+    t = withdraw(t, top.player, "flight", AT)
+    found = standings(t, "Qualifying")
+    rows = {r.player: r for r in found.rows}
+    assert found.rows[0] == rows[top.player]  # listed where the result ranks, unnumbered
+    assert (rows[top.player].position, rows[top.player].tied) == (None, False)
+    assert [r.position for r in found.rows[1:13]] == list(range(1, 13))
+    assert (rows[a].position, rows[a].tied) == (13, True)
+    assert [(rows[x].position, rows[x].tied) for x in (c, d, e)] == [(15, True)] * 3
+    assert [(x.positions, x.seats) for x in found.ties] == [((15, 17), 2)]
+    with pytest.raises(TournamentError, match="the tie at positions 15-17 of the Qualifying "
+                                              "has 2 seats to settle"):
+        rule_tie(t, "Qualifying", [c], "Tan", "lot", AT)
+    t = rule_tie(t, "Qualifying", [e, c], "Tan", "lot", AT)
+    found = standings(t, "Qualifying")
+    rows = {r.player: r for r in found.rows}
+    assert [(rows[x].position, rows[x].status) for x in (e, c, d)] == [
+        (15, "advances"), (16, "advances"), (17, "out")]
+    assert found.decided and len(found.advancing) == 16
