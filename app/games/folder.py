@@ -98,7 +98,7 @@ def default_label(tournament: str | None, round_: str | None, table: str | None)
 
 def new_game_path(label: str, now: datetime, folder: Path | None = None) -> Path:
     """A file name for a new game that no other file has: its date, time and label (a long
-    label is cut in its middle: the table number at its end always survives)."""
+    label is shortened from its tournament part: the stage and the table always survive)."""
     slug = _slug(label, SLUG_LENGTH) or "game"
     base = (folder or games_dir()) / f"{now:%Y%m%d-%H%M%S}-{slug}"
     path, number = base.with_suffix(".db"), 1
@@ -112,9 +112,37 @@ SLUG_LENGTH = 40
 
 
 def _slug(label: str, length: int) -> str:
-    """The label in lower-case letters, digits and hyphens, at most `length` long; a longer one
-    keeps its table part ("table-12") and cuts what comes before it."""
-    slug = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
+    """The label in lower-case letters, digits and hyphens, at most `length` long. A longer
+    label of parts ("tournament · stage · table 12") is shortened from its first part (the
+    tournament, then the stage, at a word where it can): its last part, the table, stays whole,
+    so two stages' files for one table never share a name. One part alone keeps its table part
+    ("table-12") and cuts what comes before it."""
+    parts = [p for p in (_plain(x) for x in label.split("·")) if p]
+    if len(parts) == 1:
+        return _cut_before_table(parts[0], length)
+    for index in range(len(parts) - 1):
+        over = len("-".join(p for p in parts if p)) - length
+        if over <= 0:
+            break
+        parts[index] = _shortened(parts[index], len(parts[index]) - over)
+    return "-".join(p for p in parts if p)[:length].strip("-")
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def _shortened(slug: str, room: int) -> str:
+    """`slug` in at most `room` characters, cut after a whole word where one fits."""
+    if room <= 0:
+        return ""
+    cut = slug[:room]
+    if len(slug) > room and slug[room] != "-" and "-" in cut:
+        cut = cut.rsplit("-", 1)[0]
+    return cut.strip("-")
+
+
+def _cut_before_table(slug: str, length: int) -> str:
     if len(slug) <= length:
         return slug
     found = re.search(r"table-[a-z0-9-]+$", slug)

@@ -136,14 +136,27 @@ def test_a_new_files_name_never_replaces_another() -> None:
     assert two.name == "20260301-100000-table-7-2.db"
 
 
-def test_a_long_labels_file_name_keeps_the_table_number(tmp_path: Path) -> None:
-    # "Singapore Monopoly Championship 2026 · Qualifying · table 12" makes a 56-character slug;
-    # cut at 40 it ended "...-championship-2026-qua", no table. The table part ("table-12", 8)
-    # is kept whole and the first 31 characters go before it ("singapore-monopoly-championship",
-    # 31): 31 + "-" + 8 = 40.
+def test_a_long_labels_file_name_keeps_the_stage_and_the_table(tmp_path: Path) -> None:
+    # "Singapore National Monopoly Championship 2026 · Qualifying · table 12" makes a
+    # 65-character slug; cut at 40 it was "singapore-national-monopoly-cha-table-12" for every
+    # stage. The tournament part is shortened first, at a word: 65 - 40 = 25 too many, so 20 of
+    # its 45 characters are left, "singapore-national-m", cut back to the word
+    # "singapore-national" (18); + "-qualifying-table-12" (20) = 38.
     at = datetime(2026, 11, 21, 9, tzinfo=UTC)
-    label = games.default_label("Singapore Monopoly Championship 2026", "Qualifying", "12")
-    path = games.new_game_path(label, at, tmp_path)
-    assert path.name == "20261121-090000-singapore-monopoly-championship-table-12.db"
+    tournament = "Singapore National Monopoly Championship 2026"
+    names = {stage: games.new_game_path(games.default_label(tournament, stage, "12"), at,
+                                        tmp_path).name
+             for stage in ("Qualifying", "Semi-final", "Final")}
+    assert names == {
+        "Qualifying": "20261121-090000-singapore-national-qualifying-table-12.db",
+        "Semi-final": "20261121-090000-singapore-national-semi-final-table-12.db",
+        "Final": "20261121-090000-singapore-national-final-table-12.db"}
+    # A stage name too long to fit is cut too, at a word; the table part stays whole.
+    long_stage = games.default_label("Cup", "Repechage round for the players out early", "3")
+    assert games.new_game_path(long_stage, at, tmp_path).name == (
+        "20261121-090000-repechage-round-for-the-players-table-3.db")
+    # A label of one part keeps its table part and cuts what comes before it.
+    assert games.new_game_path(f"{tournament} table 12", at, tmp_path).name == (
+        "20261121-090000-singapore-national-monopoly-cha-table-12.db")
     assert games.new_game_path("Short cup · Final · table 1", at, tmp_path).name == (
         "20261121-090000-short-cup-final-table-1.db")
