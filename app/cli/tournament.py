@@ -19,6 +19,7 @@ from app.table.command_text import dumps
 from app.tournament import service as tournaments
 from models.errors import BankerError
 from models.plural import counted
+from models.tournament.publications import last_publication, publication_words
 from models.tournament.records import DrawOptions, Player, Stage
 from models.tournament.standings import StageStandings
 
@@ -288,11 +289,15 @@ def results(tid: str, stage: str, hub: str | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Rows, ties and close calls as JSON.")
 def standings(tid: str, stage: str, as_json: bool) -> None:
     """The stage's standings: advancement, ties for the head judge, close calls and why."""
-    found = _do(lambda: tournaments.standings(tid, stage))
+    t = _do(lambda: tournaments.load(tid))
+    found = _do(lambda: tournaments.standings_of(t, stage))
+    last = last_publication(t, found.stage)  # what every laptop may know was published
     if as_json:
-        click.echo(dumps(found.model_dump() | {"decided": found.decided}))
+        click.echo(dumps(found.model_dump() | {"decided": found.decided, "published": (
+            None if last is None else last.model_dump(mode="json"))}))
         return
     click.echo(_standings_text(found))
+    click.echo(publication_words(last))
 
 
 def _seats(seats: int) -> str:

@@ -4,13 +4,18 @@ sheet's data. Only what may be announced goes in: never a player's contact detai
 from __future__ import annotations
 
 import csv
+import hashlib
 import html
 import io
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from app.tournament import service
+from models.errors import BankerError
 from models.plural import counted
-from models.tournament.records import Tournament
+from models.tournament.publications import record_publication
+from models.tournament.records import Publication, PublishedFormat, Tournament
 from models.tournament.standings import Row, StageStandings, ordinal, standings
 
 # Not "final": the last stage is called the Final, and a reader took "Final" for the stage.
@@ -30,6 +35,7 @@ def published(t: Tournament, stage: str, at: datetime) -> dict[str, Any]:
         "stage": found.stage,
         "published_at": at.isoformat(timespec="minutes"),
         "state": _state(found),
+        "awaiting": list(found.awaiting),
         "rows": [_line(r) for r in found.rows],
         "ties": [f"{', '.join(t.seat_name(p) for p in tie.players)} (positions "
                  f"{tie.positions[0]}–{tie.positions[1]}: {counted(tie.seats, 'seat')} to "
@@ -38,6 +44,37 @@ def published(t: Tournament, stage: str, at: datetime) -> dict[str, Any]:
         "rulings": [f"{r.judge}: {', '.join(t.seat_name(p) for p in r.order)}, {r.reason}"
                     for r in t.rulings if r.stage == found.stage],
     }
+
+
+class NotRecorded(BankerError):
+    """The files were written but their publication could not be recorded (the hub out of
+    reach, another desk's change first): the files stay; publishing again records it."""
+
+
+def digest(data: dict[str, Any]) -> str:
+    """The SHA-256 (hex) of the standings' CSV text as `standings_csv` makes it (UTF-8): the
+    same for every format of one publishing, so a printed or posted sheet can be matched to
+    its record (`sha256sum` of the CSV file gives it too)."""
+    return hashlib.sha256(standings_csv(data).encode("utf-8")).hexdigest()
+
+
+def record(tid: str, data: dict[str, Any], formats: Sequence[PublishedFormat],
+           by: str | None = None) -> Tournament:
+    """Record that `data` (what `published` made) was published in `formats`: one change of
+    the tournament by the service's usual path (one transaction on the hub, else its file),
+    made after the files are written. Raises NotRecorded, saying the files stay, when it
+    cannot be recorded."""
+    state = str(data["state"])
+    publication = Publication(
+        stage=data["stage"], at=datetime.fromisoformat(data["published_at"]), state=state,
+        provisional=state != DECIDED, awaiting=tuple(data.get("awaiting", ())),
+        formats=tuple(formats), digest=digest(data), by=by)
+    try:
+        return service.change(tid, lambda t: record_publication(t, publication),
+                              f"{publication.stage}: published ({', '.join(formats)})")
+    except (BankerError, OSError) as e:
+        raise NotRecorded(f"the files are written, but their publishing is not recorded: {e}; "
+                          "publish again to record it") from e
 
 
 def _state(found: StageStandings) -> str:

@@ -11,15 +11,32 @@ from datetime import datetime
 from functools import cached_property
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
 
-from models.edition_ids import EditionId
+from models.edition_ids import ID_PATTERN, EditionId, id_problem
 from models.errors import BadInput
 from models.tournament.seating import SIZES
 
 PlayerId = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,23}$")]
 PlayerName = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^\S(.*\S)?$")]
-Slug = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,59}$")]
+
+
+def _slug(value: str) -> str:
+    """A tournament's id is an id as an edition's is (one rule, one message: 1 to 64 lowercase
+    letters, digits and hyphens), with the lowercase spelling offered when that would do."""
+    problem = id_problem(value)
+    if problem is None:
+        return value
+    lower = value.lower()
+    hint = f" (try {lower!r})" if id_problem(lower) is None else ""
+    # A custom error: the message is said as it is, with no "Value error," before it.
+    raise PydanticCustomError("tournament_id", "{problem}{hint}",
+                              {"problem": problem, "hint": hint})
+
+
+Slug = Annotated[str, AfterValidator(_slug),
+                 Field(json_schema_extra={"pattern": ID_PATTERN, "maxLength": 64})]
 Reason = Annotated[str, Field(min_length=1, pattern=r"\S")]
 Breaker = Literal["wins", "best_game"]
 BREAKER_WORDS = {"wins": "wins", "best_game": "highest single-game score"}
@@ -199,6 +216,34 @@ class Ruling(_Frozen):
     at: datetime
 
 
+PublishedFormat = Literal["pdf", "html", "csv"]
+
+
+class Publication(_Frozen):
+    """One publishing of a stage's standings, recorded after its files were written, so every
+    laptop can tell what was announced: when, in the pages' own words whether it was decided
+    or provisional (and which tables were still to report), who published it when known, the
+    formats written, and the SHA-256 of the standings' CSV text, so a sheet on the wall or a
+    file passed round can be matched to this record."""
+
+    stage: str
+    at: datetime
+    state: Annotated[str, Field(min_length=1)]  # "decided: every result is in, ..." as printed
+    provisional: bool
+    awaiting: tuple[int, ...] = ()  # the tables still to report, when provisional
+    formats: tuple[PublishedFormat, ...] = Field(min_length=1)
+    digest: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]  # SHA-256 of the CSV text, hex
+    by: PlayerName | None = None  # the desk or judge who published, when said
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Publication:
+        if self.awaiting and not self.provisional:
+            raise ValueError("a publication with tables still to report is provisional")
+        if len(set(self.formats)) != len(self.formats):
+            raise ValueError("each format is named once")
+        return self
+
+
 class Tournament(_Frozen):
     id: Slug
     name: Annotated[str, Field(min_length=1, max_length=80)]
@@ -217,6 +262,7 @@ class Tournament(_Frozen):
     games: tuple[TableGameRef, ...] = ()
     results: tuple[TableResult, ...] = ()
     rulings: tuple[Ruling, ...] = ()
+    publications: tuple[Publication, ...] = ()  # none in files and hub versions made before
 
     @model_validator(mode="after")
     def _sound(self) -> Tournament:
@@ -309,7 +355,7 @@ def default_stages(profile: str) -> tuple[Stage, ...]:
 
 def slug_of(name: str) -> str:
     """A tournament's id from its name: lower case letters, digits and hyphens."""
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:60].strip("-")
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:64].strip("-")
     if not slug:
         raise TournamentError(f"a tournament name needs a letter or digit: {name!r}")
     return slug

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -10,10 +11,14 @@ from typing import Any
 
 import click
 
-from app.cli.main import EXIT_LEDGER
+from app.cli.main import EXIT_LEDGER, EXIT_REFUSED
 from app.cli.tournament import refusals, tournament_group
+from app.hub.errors import HubUnreachable
+from app.ledger import LedgerError
 from app.tournament import service as tournaments
-from app.tournament.publishing import published, standings_csv, standings_html
+from app.tournament.publishing import NotRecorded, published, record, standings_csv, standings_html
+from models.tournament.publications import publication_words
+from models.tournament.records import PublishedFormat
 from ui.cli_support import fail, folder_exists, write_with_qt
 
 OUT = click.Path(dir_okay=False, writable=True, path_type=Path)
@@ -27,12 +32,18 @@ OUT = click.Path(dir_okay=False, writable=True, path_type=Path)
               help="Write a static page for the online announcement (reads on a phone).")
 @click.option("--pdf", "pdf_out", type=OUT, default=None, help="Write the printed sheet.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--by", "by", default="the desk", show_default=True, metavar="NAME",
+              help="Who publishes (the desk or a judge), recorded with the publication.")
 def publish(tid: str, stage: str, csv_out: Path | None, html_out: Path | None,
-            pdf_out: Path | None, paper: str) -> None:
-    """Publish the standings (no contact detail ever): CSV, HTML page, printed PDF."""
+            pdf_out: Path | None, paper: str, by: str) -> None:
+    """Publish the standings (no contact detail ever): CSV, HTML page, printed PDF; then
+    record the publication in the tournament, for every laptop to see."""
     outs = [p for p in (csv_out, html_out, pdf_out) if p is not None]
     if not outs:
         raise click.UsageError("say what to publish: --csv, --html and/or --pdf")
+    if len(by) > 40 or not re.fullmatch(r"\S(.*\S)?", by):
+        raise click.BadParameter("a name of 1 to 40 characters, not starting or ending with "
+                                 "a space", param_hint="'--by'")
     for path in outs:
         folder_exists(path)
     with refusals():
@@ -44,6 +55,23 @@ def publish(tid: str, stage: str, csv_out: Path | None, html_out: Path | None,
     if pdf_out is not None:
         pages = write_with_qt("standings", _pdf_writer, data, pdf_out, paper)
         click.echo(f"written: {pdf_out} ({pages} page{'s' * (pages != 1)})")
+    formats: list[PublishedFormat] = [f for f, out in (("csv", csv_out), ("html", html_out),
+                                                      ("pdf", pdf_out)) if out is not None]
+    _record(tid, data, formats, by)
+
+
+def _record(tid: str, data: dict[str, Any], formats: list[PublishedFormat],
+            by: str | None) -> None:
+    """The publication recorded (after the files): exit 4 when the hub or the tournament's
+    file cannot be written, 3 when refused (another desk's change came first); the files
+    stay either way."""
+    try:
+        t = record(tid, data, formats, by)
+    except NotRecorded as e:
+        unreachable = isinstance(e.__cause__, HubUnreachable | LedgerError | OSError)
+        fail(f"not recorded: {e}", EXIT_LEDGER if unreachable else EXIT_REFUSED)
+    last = t.publications[-1]
+    click.echo(f"recorded: {data['stage']} {publication_words(last)}")
 
 
 def _write(path: Path, text: str) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from app.tournament.publishing import DECIDED
 from models.plural import counted
+from models.tournament.publications import last_publication, publication_words
 from ui.tournament.rows_model import Line
 
 PLAYER_COLUMNS = ("Id", "Name", "Contact (private)", "Entry")
@@ -107,6 +108,13 @@ def standing_state(found: Any) -> str:
     if found.ties:
         return "provisional: a tie waits for the head judge's ruling"
     return DECIDED
+
+
+def published_html(t: Any, stage: str) -> str:
+    """The stage's last publishing in words, as the window's state line shows it (escaped):
+    when, by whom, decided or provisional, the formats and the CSV's SHA-256."""
+    words = publication_words(last_publication(t, stage))
+    return html.escape(words[:1].upper() + words[1:])
 
 
 def tie_words(found: Any, names: dict[str, str]) -> list[str]:

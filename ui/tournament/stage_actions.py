@@ -14,6 +14,7 @@ from app.tournament.from_hub import take_in_results
 from app.tournament.hall import hall_print
 from models.errors import BadInput
 from models.plural import counted
+from models.tournament.publications import publication_words
 from ui.tournament import hall_pdf
 from ui.tournament.draw_dialog import DrawDialog
 from ui.tournament.publish import file_stem, publish
@@ -230,9 +231,9 @@ class StageActions:
         written: list[Path] = []
 
         def wrote() -> str:
-            written.extend(publish(tid, stage, folder, self.now()))
+            t = publish(tid, stage, folder, self.now(), written)
             return "Published (no contact detail in any): " + ", ".join(
-                str(p) for p in written)
+                str(p) for p in written) + f"; recorded: {publication_words(t.publications[-1])}"
 
         self._run(wrote)
         return written

@@ -303,7 +303,9 @@ class TournamentWindow(StageActions, CheckInActions, HubFollowing, QMainWindow):
         self.standings.show_lines(rows.standing_lines(found) if found else [])
         self.state_text.setText(f"<b>{found.stage} standings — {rows.standing_state(found)}"
                                 "</b> (green: advancing or placed; amber: a tie to rule; "
-                                "a row's tooltip: its close call)" if found else "")
+                                "a row's tooltip: its close call)<br>"
+                                + rows.published_html(self.t, found.stage)
+                                if found else "")
         self.notes.setText(rows.notes_html(found) if found else "")
         self.notes_area.setVisible(bool(self.notes.text()))
         self.rule_button.setEnabled(bool(found and found.ties))
