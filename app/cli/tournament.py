@@ -22,6 +22,7 @@ from models.plural import counted
 from models.tournament.publications import last_publication, publication_words
 from models.tournament.records import DrawOptions, Player, Stage
 from models.tournament.standings import StageStandings
+from models.tournament.wording import stage_words
 
 Done = TypeVar("Done")
 
@@ -79,10 +80,7 @@ def create(name: str, profile: str, tid: str | None, minutes: int | None,
     t = _do(lambda: tournaments.create(name, profile, tid=tid, minutes=minutes,
                                        stages=[_stage(s) for s in stages] or None,
                                        board=board))
-    click.echo(f"tournament {t.id} created: " + "; ".join(
-        f"{s.name}: tables of {s.table_size}, "
-        f"{'top' if s.advance_by == 'score' else 'each table top'} {s.advance} "
-        f"{'placed' if s is t.stages[-1] else 'advance'}" for s in t.stages))
+    click.echo(f"tournament {t.id} created: " + "; ".join(stage_words(t)))
 
 
 @tournament_group.command("add-players")

@@ -10,6 +10,7 @@ from typing import Any
 from app.tournament.publishing import DECIDED
 from models.plural import counted
 from models.tournament.publications import last_publication, publication_words
+from models.tournament.wording import stage_words
 from ui.tournament.rows_model import Line
 
 PLAYER_COLUMNS = ("Id", "Name", "Contact (private)", "Entry")
@@ -19,20 +20,6 @@ STANDING_COLUMNS = ("Pos", "Player", "Id", "Table", "Score", "Place", "Bankrupt"
 STANDING_NUMBERS = ("Pos", "Table", "Score", "Place", "Wins")
 PRIVATE = ("Private: shown only in this window, never published (CSV, HTML page and printed "
            "sheet leave it out)")
-
-
-def stage_words(t: Any) -> list[str]:
-    """Each stage with its settings, as the CLI's `create` says them."""
-    words = []
-    for s in t.stages:
-        last = s is t.stages[-1]
-        who = (f"top {s.advance} across all tables" if s.advance_by == "score"
-               else f"each table's top {s.advance}")
-        going = "placed" if last else "advance"
-        if s.advance == 1 and s.advance_by == "table":
-            who, going = "each table's winner", "placed" if last else "advances"
-        words.append(f"{s.name}: tables of {s.table_size}, {who} {going}")
-    return words
 
 
 def summary(t: Any) -> str:
