@@ -88,3 +88,21 @@ def test_nothing_to_print_before_the_draw(qapp, tmp_path: Path,
     t = tournaments.create("Hall Open 2026", "sg-championship")
     with pytest.raises(TournamentError, match="not drawn yet: nothing to print"):
         hall_print(t, "Qualifying")
+
+
+def test_every_page_of_find_your_seat_has_its_heading_and_no_page_is_a_lone_line(
+        qapp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 32 names at 15 a landscape page were 15, 15 and 2 (the last page one line or two, no
+    # heading); now 3 pages share them evenly, 11, 11 and 10, each under its heading.
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "data"))
+    t = tournaments.create("Hall Open 2026", "sg-championship")
+    tournaments.add_players(t.id, [Player(id=f"S{n:02}", name=f"Player Number {n:02}")
+                                   for n in range(1, 33)])
+    data = hall_print(tournaments.draw(t.id, "Qualifying", seed=42), "Qualifying")
+    draw_sheet_pdf(data, tmp_path / "draw.pdf")
+    found = [text for text in pages(tmp_path / "draw.pdf") if "Find your seat" in text]
+    assert [text.split(" Player")[0] for text in found] == [
+        "Find your seat", "Find your seat (continued)", "Find your seat (continued)"]
+    assert [text.count(" table ") for text in found] == [11, 11, 10]
+    listed = [f"Player Number {n:02} S{n:02}" for n in range(1, 33)]
+    assert all(sum(name in text for text in found) == 1 for name in listed)

@@ -4,6 +4,7 @@ and seats. The content comes from app/tournament/hall.py; only the layout is her
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 
@@ -90,9 +91,16 @@ def _text(painter: QPainter, box: QRectF, text: str, points: float,
 
 # The draw's wall sheet -------------------------------------------------------------------------
 
-def draw_sheet_html(data: HallPrint) -> str:
+FIND = "Find your seat"
+DRAW_STYLE = (f"body {{ font-family: '{FAMILY}'; font-size: 20pt; }} .title {{ font-size: 30pt; "
+              "font-weight: bold; } .number { font-size: 34pt; font-weight: bold; } "
+              "th { background: #e8e8e8; } .sub { font-size: 12pt; color: #444; }")
+
+
+def draw_sheet_html(data: HallPrint, per_page: int | None = None) -> str:
     """The wall sheet: every table with its seats in order, then every player by name with
-    their table and seat (Qt's rich-text subset)."""
+    their table and seat (Qt's rich-text subset), `per_page` names a page (None: all on one),
+    each page of them under its heading, "(continued)" after the first."""
     e = escape
     most = max((len(t.seats) for t in data.tables), default=0)
     head = "<th align='left'>Table</th>" + "".join(
@@ -102,19 +110,48 @@ def draw_sheet_html(data: HallPrint) -> str:
             f"<td>{e(s.name)}</td>" for s in t.seats) + "<td></td>" * (most - len(t.seats))
         + "</tr>" for t in data.tables)
     options = "".join(f"<br/>{e(o)}" for o in data.options)
-    found = "".join(f"<tr><td>{e(name)}</td><td>{e(pid)}</td><td>table {table}</td>"
-                    f"<td>seat {seat}</td></tr>" for name, pid, table, seat in data.index())
-    return (f"<html><head><style>body {{ font-family: '{FAMILY}'; font-size: 20pt; }} "
-            ".title { font-size: 30pt; font-weight: bold; } .number { font-size: 34pt; "
-            "font-weight: bold; } th { background: #e8e8e8; } .sub { font-size: 12pt; "
-            "color: #444; }</style></head><body>"
+    return (f"<html><head><style>{DRAW_STYLE}</style></head><body>"
             f"<p class='title'>{e(data.tournament)}<br/>{e(data.stage)}: the draw</p>"
             f"<p class='sub'>{e(data.rules)} · drawn {e(data.drawn_at)}{options}</p>"
             "<table border='1' cellspacing='0' cellpadding='6' width='100%'>"
             f"<thead><tr>{head}</tr></thead>{rows}</table>"
-            "<p class='title' style='page-break-before: always'>Find your seat</p>"
-            "<table border='0' cellspacing='0' cellpadding='4' width='100%'>"
-            f"{found}</table></body></html>")
+            f"{_find_pages(_find_rows(data), per_page)}</body></html>")
+
+
+def _find_rows(data: HallPrint) -> list[str]:
+    e = escape
+    return [f"<tr><td>{e(name)}</td><td>{e(pid)}</td><td>table {table}</td>"
+            f"<td>seat {seat}</td></tr>" for name, pid, table, seat in data.index()]
+
+
+def _find_pages(rows: list[str], per_page: int | None) -> str:
+    """The names a page at a time, each page under its heading; the pages share the names
+    evenly, so the last is never a lone line (7 names at 6 a page: 4 and 3, not 6 and 1)."""
+    size = max(per_page or len(rows), 1)
+    count = max(-(-len(rows) // size), 1)
+    even = -(-len(rows) // count) if rows else 0
+    return "".join(
+        f"<p class='title' style='page-break-before: always'>"
+        f"{FIND}{' (continued)' if page else ''}</p>"
+        "<table border='0' cellspacing='0' cellpadding='4' width='100%'>"
+        f"{''.join(rows[page * even:(page + 1) * even])}</table>" for page in range(count))
+
+
+def _names_a_page(data: HallPrint, fits: Callable[[str], bool]) -> int:
+    """How many of the names fit one page under the heading (`fits`: the page's HTML lays out
+    on one page), found by halving; at least 1."""
+    rows = _find_rows(data)
+    low, high = 1, max(len(rows), 1)
+    while low < high:
+        middle = (low + high + 1) // 2
+        page = (f"<html><head><style>{DRAW_STYLE}</style></head><body><p class='title'>{FIND} "
+                "(continued)</p><table border='0' cellspacing='0' cellpadding='4' "
+                f"width='100%'>{''.join(rows[:middle])}</table></body></html>")
+        if fits(page):
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def draw_sheet_pdf(data: HallPrint, path: Path, paper: str = "a4") -> int:
@@ -123,23 +160,34 @@ def draw_sheet_pdf(data: HallPrint, path: Path, paper: str = "a4") -> int:
 
     def render(part: Path) -> int:
         writer = printing.pdf_writer(part, title, paper, landscape=True)
-        pages = _paint_html(writer, draw_sheet_html(data),
-                            f"{data.tournament} · {data.stage} · draw seed {data.seed}")
+        pages = printing.paint_pages(writer, _draw_sheet_laid_out(data, writer),
+                                     f"{data.tournament} · {data.stage} · draw seed {data.seed}")
         del writer  # the file is finished and closed when the writer goes
         return pages
 
     return printing.write_pdf(path, render)
 
 
-def _paint_html(device: QPagedPaintDevice, text: str, foot: str) -> int:
+def _draw_sheet_laid_out(data: HallPrint,
+                         device: QPagedPaintDevice) -> Callable[[QSizeF], QTextDocument]:
+    """The wall sheet for a page's body: as many names a page as fit under the heading."""
     def laid_out(body: QSizeF) -> QTextDocument:
-        doc = QTextDocument()
-        doc.setHtml(text)
-        doc.documentLayout().setPaintDevice(device)
-        doc.setPageSize(body)
-        return doc
+        per_page = _names_a_page(
+            data, lambda page: _document(device, page, body).pageCount() == 1)
+        return _document(device, draw_sheet_html(data, per_page), body)
+    return laid_out
 
-    return printing.paint_pages(device, laid_out, foot)
+
+def _document(device: QPagedPaintDevice, text: str, body: QSizeF) -> QTextDocument:
+    doc = QTextDocument()
+    doc.setHtml(text)
+    doc.documentLayout().setPaintDevice(device)
+    doc.setPageSize(body)
+    return doc
+
+
+def _paint_html(device: QPagedPaintDevice, text: str, foot: str) -> int:
+    return printing.paint_pages(device, lambda body: _document(device, text, body), foot)
 
 
 # The pre-filled scoresheets: one page a table ------------------------------------------------
