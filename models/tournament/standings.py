@@ -281,10 +281,10 @@ def _close_calls(t: Tournament, stage: Stage, last: bool,
                                   f"{e.ruling.reason}); level on {_counts(t, stage, e)}")
     lines = range(1, stage.advance + 1) if last else (stage.advance,)
     for line in (n for n in lines if n < len(live)):
-        score = _score(live[line - 1])
-        if _score(live[line]) != score:
+        near = _level(stage, live[line - 1])
+        if _level(stage, live[line]) != near:
             continue
-        band = [e for e in live if _score(e) == score]
+        band = [e for e in live if _level(stage, e) == near]
         by_status: dict[str, list[_Entry]] = {}
         for e in band:
             by_status.setdefault(e.status, []).append(e)
@@ -296,7 +296,7 @@ def _close_calls(t: Tournament, stage: Stage, last: bool,
         for e in band:
             if e.player in calls or not across[e.status]:
                 continue
-            calls[e.player] = (e, f"{e.status}: level on score {score} with "
+            calls[e.player] = (e, f"{e.status}: level on {_level_words(near)} with "
                                   f"{_names(across[e.status])}{where}; "
                                   f"{_why(t, stage, e, nearest[e.status](e))}")
     gone = [x for group in ranked for x in group if not x.eligible]
@@ -347,6 +347,21 @@ def _going(live: list[_Entry]) -> set[str]:
 
 def _score(e: _Entry) -> int:
     return e.result.score if e.result else 0
+
+
+def _level(stage: Stage, e: _Entry) -> tuple[int, ...]:
+    """What makes a player near a line with those level on it: the score; for a player at 0
+    because they went bankrupt, also their place at the table, which RULES.md orders them by
+    first (a bankrupt 4th is not near a line between 3rd places, nor between 2nd and 3rd)."""
+    if stage.advance_by == "score" and e.result and e.result.bankrupt:
+        return (e.result.score, e.result.place)
+    return (_score(e),)
+
+
+def _level_words(level: tuple[int, ...]) -> str:
+    if len(level) == 1:
+        return f"score {level[0]}"
+    return f"score {level[0]}, bankrupt {ordinal(level[1])} at the table,"
 
 
 def _counts(t: Tournament, stage: Stage, e: _Entry) -> str:

@@ -98,7 +98,8 @@ def test_bankrupt_players_are_ranked_by_their_place_then_the_time_they_lasted() 
     # The close call at the line says what separated the two 3rd places.
     calls = {c.player: c.reason for c in found.close_calls}
     assert calls[who[(3, 3)]].endswith("bankrupt, time lasted 41:20 against 30:00")
-    assert calls[who[(2, 2)]].endswith("bankrupt, place at the table 2nd against 3rd")
+    # t2's bankrupt 2nd is in on its place, as a higher score would put it: not a close call.
+    assert who[(2, 2)] not in calls
 
 
 def test_a_tie_inside_the_line_is_ruled_on_only_the_seats_the_line_falls_inside() -> None:
@@ -164,3 +165,23 @@ def test_the_finals_fourth_finishes_4th_with_4th_as_its_place_after_a_ruling() -
     rows = {r.player: r for r in standings(t, "Final").rows}
     assert [(rows[p].position, rows[p].place, rows[p].status) for p in seats] == [
         (1, 1, "1st place"), (2, 2, "2nd place"), (4, 4, "finished 4th"), (3, 3, "3rd place")]
+
+
+def test_close_calls_are_only_the_bankrupt_players_of_the_places_at_the_line() -> None:
+    # By hand (SHEETS above): with 10 advancing the line falls between t3's 3rd (41:20, 10th)
+    # and t2's 3rd (30:00, 11th), decided by the time lasted among 3rd places: the close calls
+    # are the three bankrupt 3rds (t3 in; t2 and t4, 12:05, out), not t2's bankrupt 2nd (9th,
+    # in on its place) nor the four bankrupt 4ths (out on their place), though all eight are
+    # level on 0. Before, each of the eight had a note.
+    t, who = played(sixteen(advance=10))
+    calls = {c.player: c.reason for c in standings(t, "Qualifying").close_calls}
+    assert set(calls) == {who[(3, 3)], who[(2, 3)], who[(4, 3)]}
+    assert calls[who[(3, 3)]].startswith("advances: level on score 0, bankrupt 3rd at the "
+                                         "table, with Player")
+    assert calls[who[(4, 3)]].endswith("bankrupt, time lasted 12:05 against 41:20")
+    # With 9 advancing the line falls between t2's bankrupt 2nd and the best 3rd: their places
+    # decide it, as a score would, and no one is near the line.
+    t, who = played(sixteen(advance=9))
+    found = standings(t, "Qualifying")
+    assert who[(2, 2)] in found.advancing and who[(3, 3)] not in found.advancing
+    assert found.close_calls == ()
