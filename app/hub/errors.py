@@ -19,6 +19,12 @@ class HubForbidden(HubUnreachable):
     stored; a copier keeps retrying, as the desk may yet give the game to its role."""
 
 
+class HubNeedsTls(HubError):
+    """A hub URL to another machine without sslmode=require (or verify-ca, verify-full),
+    refused before anything is sent: the URL must change, so no retry will help. The CLI
+    gives it the exit of a hub that cannot be reached (4), as the ledger's own refusal."""
+
+
 class HubGap(HubError):
     """A batch that does not start where the hub's copy of the game ends; nothing was stored.
     The sender reads the hub's head again and sends from there (nothing is wrong with it)."""

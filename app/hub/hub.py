@@ -16,7 +16,7 @@ from sqlalchemy.exc import ArgumentError
 
 from app.hub import receiving
 from app.hub.batch import Batch
-from app.hub.errors import HubError, HubForbidden, HubRefused, HubUnreachable
+from app.hub.errors import HubError, HubForbidden, HubNeedsTls, HubRefused, HubUnreachable
 from app.hub.marks import Flag, Mark, add_judges_mark, flags_of, game_named, mark_diverged, read_marks
 from app.hub.records import Receipt, Refusal, TableOnHub
 from app.hub.schema import hub_games, hub_judges, hub_refusals
@@ -277,7 +277,7 @@ def require_tls(url: str) -> None:
     sslmode=require (or verify-ca, verify-full): a table's role's password and every entry
     would cross the hall's network in clear. Local hosts and sockets need no TLS.
 
-    Raises HubError naming the host and what to add."""
+    Raises HubNeedsTls naming the host and what to add (HubError for a URL that is not one)."""
     if "://" not in url:
         return
     try:
@@ -286,10 +286,10 @@ def require_tls(url: str) -> None:
         raise HubError(f"{HUB_URL_ENV}: {url!r} is not a database URL: {e}") from e
     remote = remote_without_tls(parsed)
     if remote is not None:
-        raise HubError(f"the hub at {remote} is on another machine: its URL needs "
-                       "sslmode=require (or verify-full), e.g. ...@hall-server/tournament"
-                       "?sslmode=require, and the server a certificate (docs/commands.md, "
-                       "`banker hub init`); nothing was sent")
+        raise HubNeedsTls(f"the hub at {remote} is on another machine: its URL needs "
+                          "sslmode=require (or verify-full), e.g. ...@hall-server/tournament"
+                          "?sslmode=require, and the server a certificate (docs/commands.md, "
+                          "`banker hub init`); nothing was sent")
 
 
 def _with_timeout(url: str) -> str:

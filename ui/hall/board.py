@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from app.tournament import service as tournaments
 from models.plural import counted
 from models.tournament.records import Tournament
+from models.tournament.standings import StageStandings
 from ui.head_judge.reader import HallReader, Standings, StandingsLine
 
 
@@ -73,7 +74,12 @@ def from_file(tid: str, stage: str | None = None) -> HallBoard:
     name = stage or tournaments.current_stage(t)
     if name is None:
         return HallBoard(heading=t.name, note="no stage is drawn yet", lines=(), tables=())
-    found = tournaments.standings(tid, name)
+    return from_standings(t, tournaments.standings_of(t, name))
+
+
+def from_standings(t: Tournament, found: StageStandings) -> HallBoard:
+    """The hall's reading of a stage's standings already made (`from_file`'s, a screenshot's):
+    the lines in the ranking's own words."""
     lines = tuple(Line(
         position="" if r.position is None else f"{'=' if r.tied else ''}{r.position}",
         name=r.name, score="" if r.score is None else f"{r.score:,}", status=r.status,

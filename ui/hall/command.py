@@ -8,8 +8,9 @@ from collections.abc import Callable
 
 import click
 
-from app.cli.main import EXIT_REFUSED, main
+from app.cli.main import EXIT_LEDGER, EXIT_REFUSED, main
 from app.hub import HUB_URL_ENV, hub_url
+from app.hub.errors import HubNeedsTls
 from app.tournament import service as tournaments
 from models.errors import BankerError
 from ui.cli_support import Window, show_window
@@ -45,7 +46,7 @@ def hall_display_command(tid: str | None, hub: str | None, stage: str | None) ->
             tournaments.load(shown, url).stage(stage)
     except BankerError as e:
         click.echo(str(e), err=True)
-        sys.exit(EXIT_REFUSED)
+        sys.exit(EXIT_LEDGER if isinstance(e, HubNeedsTls) else EXIT_REFUSED)
 
     def window() -> Callable[[], Window]:
         from ui.hall.board import HallSource  # noqa: PLC0415

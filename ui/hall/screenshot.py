@@ -8,32 +8,59 @@ xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python -m ui.hall.screenshot \
 from __future__ import annotations
 
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from ui.hall.board import HallBoard, HallSource, Line, TableLine
+from models.tournament.changes import add_players, attach_game, draw, new_tournament, record_result
+from models.tournament.records import Player, Stage, Tournament
+from models.tournament.standings import standings
+from ui.hall.board import HallBoard, HallSource, from_standings
 
 SIZE = (1920, 1080)
+AT = datetime(2026, 11, 21, 9, 0, tzinfo=UTC)
 NAMES = ("Tan Wei Ming", "Nur Aisyah binte Rahman", "Rajesh Kumar", "Lim Hui Shan",
          "Muhammad Hafiz", "Chloe Ng", "Arun Pillai", "Goh Jia Hui", "Daniel Ong",
          "Siti Nurhaliza", "Wong Kai Xiang", "Priya Menon", "Benjamin Teo", "Farah Iskandar",
          "Kelvin Chua", "Mei Ling Koh")
-SCORES = (4820, 4515, 4210, 3990, 3990, 3645, 3380, 3105, 2890, 2640, 2310, 1985, 1720, 1450,
-          0, 0)
+# The totals of tables 1-3 by seat (table 4 still playing): 4820, 4515 and 4210 advance; the
+# two seconds on 3990 are level on every breaker across the line of 4, a tie for the head judge.
+TOTALS = {1: (4820, 3990, 2310, 0), 2: (4515, 3990, 2890, 1450), 3: (4210, 3645, 3105, 1720)}
+
+
+def _sheet(names: list[str], totals: tuple[int, ...]) -> dict[str, Any]:
+    """A collected scoresheet as app.scoresheet makes it (places by total; 0 is bankrupt)."""
+    order = sorted(range(len(names)), key=lambda seat: -totals[seat])
+    return {"players": [{"name": names[seat], "total": totals[seat], "position": place,
+                         "tied": False, "bankrupt": totals[seat] == 0}
+                        for place, seat in enumerate(order, start=1)],
+            "footer": {"collected": True, "head": f"{len(names)}:0"}}
+
+
+def tournament() -> Tournament:
+    """Sixteen players at four tables of a qualifying round, three tables reported, made and
+    ranked by the tournament's own functions (the statuses are the ranking's words)."""
+    t = new_tournament("SG Monopoly Championship 2026", "sg-championship", (4,), stages=(
+        Stage(name="Qualifying", advance=4, advance_by="score"),
+        Stage(name="Final", advance=4, advance_by="table")))
+    t = add_players(t, [Player(id=f"SG{n:02}", name=name)
+                        for n, name in enumerate(NAMES, start=1)], AT)
+    t = draw(t, "Qualifying", seed=20261121, at=AT)
+    made = t.draw("Qualifying")
+    assert made is not None
+    for table in made.tables:
+        t = attach_game(t, "Qualifying", table.number, f"games/qualifying-{table.number}.db")
+        if table.number in TOTALS:
+            names = [t.seat_name(p) for p in table.players]
+            t = record_result(t, "Qualifying", table.number,
+                              _sheet(names, TOTALS[table.number]))
+    return t
 
 
 def board() -> HallBoard:
-    """Sixteen players after four tables of a qualifying round, two level at the line of 4."""
-    lines = []
-    for n, (name, score) in enumerate(zip(NAMES, SCORES, strict=True), start=1):
-        position = "=4" if score == 3990 else str(n)
-        status = ("tie at the line" if score == 3990 else "advances" if n <= 3
-                  else "bankrupt (place 4)" if not score else "out")
-        lines.append(Line(position=position, name=name, score=f"{score:,}", status=status,
-                          advances=n <= 3))
-    tables = tuple(TableLine(number=t, seats=NAMES[t - 1::4]) for t in range(1, 5))
-    return HallBoard(heading="SG Monopoly Championship 2026 · Qualifying",
-                     note="provisional: a tie for the head judge to rule", lines=tuple(lines),
-                     tables=tables)
+    """The hall's reading of the qualifying round above, mid-round."""
+    t = tournament()
+    return from_standings(t, standings(t, "Qualifying"))
 
 
 class Shown(HallSource):

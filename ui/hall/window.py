@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QResizeEvent
+from PySide6.QtGui import QCloseEvent, QFont, QFontMetrics, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from ui.display.elided import ElidedLabel
@@ -25,24 +25,38 @@ from ui.table import palette
 ROWS = 10  # lines a page: at 1920x1080 each is readable from the back of a hall
 PAGE_MS = 12_000  # how long a page stays up before the next
 POLL_MS = 5_000  # how often the hall is read again
-STRETCH = (2, 9, 3, 6)  # the four columns' shares of the width
-TITLE_PX, SUB_PX, HEAD_PX, ROW_PX, FOOT_PX = 60, 40, 32, 54, 28
+# Position, score and status are as wide as their widest text (a status is never cut: "tie:
+# the head judge rules (provisional)" is the longest the ranking gives); the name takes the rest.
+FITTED = (0, 2, 3)
+NAME = 1
+NAME_SHARE = 0.25  # the least of the width left to the name when a window is very narrow
+SIDE_PX, GAP_PX, SLACK_PX = 40, 28, 4  # margins, between columns, beyond a text's advance
+# At 48 px the longest status and a long name ("Nur Aisyah binte Rahman") share a 1920 line.
+TITLE_PX, SUB_PX, HEAD_PX, ROW_PX, FOOT_PX = 60, 40, 32, 48, 28
 ADVANCES = palette.LANDED  # the colour of a player who advances
 
 
 class HallRow(QWidget):
-    """Four cells in the shares of STRETCH."""
+    """Four cells: those of FITTED at the widths the window sets, the name's the rest."""
 
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.cells = [ElidedLabel(self) for _ in STRETCH]
-        line = QHBoxLayout(self)
-        line.setContentsMargins(0, 0, 0, 0)
-        line.setSpacing(24)
-        for cell, share in zip(self.cells, STRETCH, strict=True):
+        self.cells = [ElidedLabel(self) for _ in range(4)]
+        self.line = QHBoxLayout(self)
+        self.line.setContentsMargins(0, 0, 0, 0)
+        self.line.setSpacing(GAP_PX)
+        for n, cell in enumerate(self.cells):
             cell.setObjectName(name)
-            line.addWidget(cell, share)
+            if n != NAME:  # the width `fit` sets (an ignored policy would lay it out at 0)
+                cell.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
+            self.line.addWidget(cell, 1 if n == NAME else 0)
         self.cells[2].setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+    def fit(self, widths: dict[int, int], gap: int) -> None:
+        """The fitted columns' widths and the gap between columns, in pixels."""
+        self.line.setSpacing(gap)
+        for n, width in widths.items():
+            self.cells[n].setFixedWidth(width)
 
     def show_cells(self, cells: tuple[str, str, str, str], marked: bool = False) -> None:
         for cell, text in zip(self.cells, cells, strict=True):
@@ -98,8 +112,8 @@ class HallWindow(SecondScreenWindow):
         self.resize(*(round(side * WINDOWED) for side in DESIGN))
 
     def _compose(self) -> None:
-        column = QVBoxLayout(self)
-        column.setContentsMargins(40, 20, 40, 16)
+        self.column = column = QVBoxLayout(self)
+        column.setContentsMargins(SIDE_PX, 20, SIDE_PX, 16)
         column.setSpacing(6)
         column.addWidget(self.heading)
         column.addWidget(self.sub)
@@ -158,6 +172,7 @@ class HallWindow(SecondScreenWindow):
         page = self.pages[self.page]
         note = f"   ·   {self.board.note}" if self.board is not None and self.board.note else ""
         self.sub.set_full(f"{page.title}{note}")
+        self._fit_columns()
         self.heads.show_cells(page.heads)
         for n, line in enumerate(self.lines):
             if n < len(page.rows):
@@ -176,6 +191,37 @@ class HallWindow(SecondScreenWindow):
 
     # Sizes -------------------------------------------------------------------------------
 
+    def _font(self, size: int, bold: bool = False) -> QFont:
+        """The font of a cell `size` pixels high on a 1920x1080 screen, as the style sets it."""
+        font = QFont(self.font())
+        font.setPixelSize(px(self.unit, size))
+        font.setBold(bold)
+        return font
+
+    def _fit_columns(self) -> None:
+        """Position, score and status as wide as the widest of theirs on every page like the
+        one shown (so the columns stay put while the pages turn), the name the rest. Only a
+        window too narrow for any name (under NAME_SHARE of the line left) narrows them."""
+        if not self.pages:
+            return
+        heads = self.pages[self.page].heads
+        rows = {(r.cells, r.marked) for p in self.pages if p.heads == heads for r in p.rows}
+        measures = {False: QFontMetrics(self._font(ROW_PX)),
+                    True: QFontMetrics(self._font(ROW_PX, bold=True))}
+        head = QFontMetrics(self._font(HEAD_PX))
+        widths = {n: SLACK_PX + max([head.horizontalAdvance(heads[n])] + [
+            measures[marked].horizontalAdvance(cells[n]) for cells, marked in rows])
+            for n in FITTED}
+        gap, side = px(self.unit, GAP_PX), px(self.unit, SIDE_PX)
+        room = self.width() - 2 * side - 3 * gap
+        most = round(room * (1 - NAME_SHARE))
+        if sum(widths.values()) > most > 0:
+            widths = {n: width * most // sum(widths.values()) for n, width in widths.items()}
+        margins = self.column.contentsMargins()
+        self.column.setContentsMargins(side, margins.top(), side, margins.bottom())
+        for row in (self.heads, *self.lines):
+            row.fit(widths, gap)
+
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
         self.unit = min(self.width() / DESIGN[0], self.height() / DESIGN[1])
@@ -189,6 +235,7 @@ class HallWindow(SecondScreenWindow):
             f"QLabel#hallLine {{ color: {TEXT}; font-size: {px(unit, ROW_PX)}px; }}"
             f"QLabel#hallLine[marked=\"true\"] {{ color: {ADVANCES}; font-weight: bold; }}"
             f"QLabel#hallFoot {{ color: {MUTED}; font-size: {px(unit, FOOT_PX)}px; }}")
+        self._fit_columns()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
         self.timer.stop()

@@ -9,6 +9,7 @@ import click
 
 from app.cli.main import EXIT_LEDGER, EXIT_REFUSED, main
 from app.hub import HUB_URL_ENV, HubError, hub_url
+from app.hub.errors import HubNeedsTls
 from app.tournament import service as tournaments
 from models.errors import BankerError
 from ui.cli_support import Window, show_window
@@ -36,7 +37,7 @@ def head_judge_command(hub: str | None, tournament: str | None, stage: str | Non
                 found.stage(stage)
         except BankerError as e:
             click.echo(str(e), err=True)
-            sys.exit(EXIT_REFUSED)
+            sys.exit(EXIT_LEDGER if isinstance(e, HubNeedsTls) else EXIT_REFUSED)
 
     def window() -> Callable[[], Window]:
         from ui.head_judge.reader import HallReader  # noqa: PLC0415
