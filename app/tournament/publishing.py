@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from app.hub.errors import HubUnreachable
+from app.ledger import LedgerError
 from app.tournament import service
 from models.errors import BankerError
 from models.plural import counted
@@ -48,7 +50,12 @@ def published(t: Tournament, stage: str, at: datetime) -> dict[str, Any]:
 
 class NotRecorded(BankerError):
     """The files were written but their publication could not be recorded (the hub out of
-    reach, another desk's change first): the files stay; publishing again records it."""
+    reach, another desk's change first): the files stay; publishing again records it.
+    `unreachable`: the hub or the tournament's file could not be written (not a refusal)."""
+
+    def __init__(self, message: str, *, unreachable: bool) -> None:
+        super().__init__(message)
+        self.unreachable = unreachable
 
 
 def digest(data: dict[str, Any]) -> str:
@@ -74,7 +81,9 @@ def record(tid: str, data: dict[str, Any], formats: Sequence[PublishedFormat],
                               f"{publication.stage}: published ({', '.join(formats)})")
     except (BankerError, OSError) as e:
         raise NotRecorded(f"the files are written, but their publishing is not recorded: {e}; "
-                          "publish again to record it") from e
+                          "publish again to record it",
+                          unreachable=isinstance(e, HubUnreachable | LedgerError | OSError)
+                          ) from e
 
 
 def _state(found: StageStandings) -> str:

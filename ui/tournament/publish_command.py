@@ -13,8 +13,6 @@ import click
 
 from app.cli.main import EXIT_LEDGER, EXIT_REFUSED
 from app.cli.tournament import refusals, tournament_group
-from app.hub.errors import HubUnreachable
-from app.ledger import LedgerError
 from app.tournament import service as tournaments
 from app.tournament.publishing import NotRecorded, published, record, standings_csv, standings_html
 from models.tournament.publications import publication_words
@@ -68,8 +66,7 @@ def _record(tid: str, data: dict[str, Any], formats: list[PublishedFormat],
     try:
         t = record(tid, data, formats, by)
     except NotRecorded as e:
-        unreachable = isinstance(e.__cause__, HubUnreachable | LedgerError | OSError)
-        fail(f"not recorded: {e}", EXIT_LEDGER if unreachable else EXIT_REFUSED)
+        fail(f"not recorded: {e}", EXIT_LEDGER if e.unreachable else EXIT_REFUSED)
     last = t.publications[-1]
     click.echo(f"recorded: {data['stage']} {publication_words(last)}")
 
