@@ -1,11 +1,11 @@
 """Who may write what on a PostgreSQL hub: `banker hub init` makes the roles, grants and policies.
 
 Three NOLOGIN group roles decide what SQL can touch (judges' PINs still decide every ruling):
-banker_desk (the tournament: every table's rows, judges, marks), banker_table (a table's own
-game only: SELECT and INSERT, row-level security by hub_table_roles) and banker_reader (SELECT
-only: displays, the head judge's reading). Login roles join them, each with a password made
-here and shown once. Everything is idempotent: run again after a migration adds tables, and
-they are granted too."""
+banker_desk (the tournament: every table's rows, judges, marks; alone reads the players'
+contacts), banker_table (a table's own game only: SELECT and INSERT, row-level security by
+hub_table_roles) and banker_reader (SELECT only, the players' contacts excepted: displays, the
+head judge's reading). Login roles join them, each with a password made here and shown once.
+Everything is idempotent: run again after a migration adds tables, and they are granted too."""
 
 from __future__ import annotations
 
@@ -29,6 +29,8 @@ sees and appends only the rows of games it claimed."""
 GAME_TABLES = {"games": "id", "players": "game_id", "commands": "game_id", "events": "game_id",
                "transfers": "game_id", "snapshots": "game_id", "hub_games": "game_id",
                "hub_refusals": "game_id", "hub_marks": "game_id"}
+# The players' contacts of each tournament version: the desk's alone (not even SELECT for the rest).
+CONTACTS = "hub_tournament_contacts"
 # A table reports its head with each batch: the only UPDATE it may make, on its own row.
 REPORT_COLUMNS = ("label", "entries", "head_hash", "last_recorded_at", "last_arrival_at",
                   "reported_entries", "reported_hash", "reported_at", "file")
@@ -133,6 +135,9 @@ def _grant(connection: Connection, tables: list[str]) -> None:
             run += [f"GRANT SELECT, INSERT ON {table} TO {TABLE}",
                     f"GRANT SELECT, INSERT, UPDATE, DELETE ON {table} TO {DESK}",
                     *_claim_policies()]
+        elif table == CONTACTS:  # the SELECT on all tables above is taken back from the reader
+            run += [f"REVOKE ALL ON {table} FROM {TABLE}, {READER}",
+                    f"GRANT SELECT, INSERT ON {table} TO {DESK}"]
         elif table in ("alembic_version", "hub_judges"):
             run += [f"GRANT SELECT ON {table} TO {TABLE}",
                     f"GRANT SELECT, INSERT ON {table} TO {DESK}"]

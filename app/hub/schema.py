@@ -1,10 +1,11 @@
-"""The hub's own tables (migrations 0006 to 0009) beside the ledger's, as SQLAlchemy Core metadata."""
+"""The hub's own tables (migrations 0006 to 0010) beside the ledger's, as SQLAlchemy Core metadata."""
 
 from __future__ import annotations
 
 from sqlalchemy import (
     CheckConstraint,
     Column,
+    ForeignKeyConstraint,
     Index,
     Integer,
     PrimaryKeyConstraint,
@@ -88,6 +89,19 @@ hub_tournaments = Table(
     Column("change", Text, nullable=False),
     PrimaryKeyConstraint("tournament_id", "version"),
     CheckConstraint("version >= 1", name="version"),
+)
+
+# The players' contacts of each version of a tournament, append-only, JSON {player id: contact}:
+# kept out of its document, which a table's and the reader's role read; only the desk reads these.
+hub_tournament_contacts = Table(
+    "hub_tournament_contacts",
+    metadata,
+    Column("tournament_id", String(64), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("contacts", Text, nullable=False),
+    PrimaryKeyConstraint("tournament_id", "version"),
+    ForeignKeyConstraint(["tournament_id", "version"],
+                         ["hub_tournaments.tournament_id", "hub_tournaments.version"]),
 )
 
 # The hall's round clock, append-only: each entry of a stage's round (start, pause, resume,

@@ -3,20 +3,27 @@
 The latest version is the tournament. A change reads it, applies the same pure change the
 file mode applies (models.tournament.changes) and inserts the next version; PRIMARY KEY
 (tournament_id, version) makes two desks that read the same version collide, so one wins and
-the other is told, with nothing of its change written."""
+the other is told, with nothing of its change written.
+
+The players' contacts are kept apart, in hub_tournament_contacts (same key), which only the
+desk's role may read (`banker hub init`): a version is written as its document with every
+contact blanked plus its contacts row, in one transaction; a reading merges the contacts back
+only when the connected login may read them (a table's and the reader's get none)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import Connection, func, insert, select
+from sqlalchemy import Connection, func, insert, select, text
 
 from app.hub.errors import HubError, HubUnreachable
 from app.hub.hub import Hub
-from app.hub.schema import hub_tournaments
+from app.hub.schema import hub_tournament_contacts, hub_tournaments
 from app.ledger.errors import LedgerError, LedgerRejected
 from app.ledger.hashing import format_timestamp
 from app.tournament.files import document
@@ -84,24 +91,28 @@ class HubTournaments:
                what: str) -> tuple[int, Tournament]:
         try:
             with self.hub.database.write() as connection:
+                if not _contacts_readable(connection):  # its contacts would be lost
+                    raise self._refused(tid, "this login may not read the players' contacts; a hub "
+                                       "upgraded since `banker hub init` needs it run again")
                 found = _latest(connection, tid)
                 version = 1 if found is None else found[0] + 1
                 changed = change(None if found is None else found[1])
-                connection.execute(insert(hub_tournaments).values(
-                    tournament_id=tid, version=version, document=document(changed),
-                    changed_at=format_timestamp(self._now()), change=what))
+                _insert(connection, tid, changed, version, format_timestamp(self._now()), what)
         except LedgerRejected as e:
             if "hub_tournaments" in str(e):  # the next version's key is taken: a collision
                 raise self._meanwhile(tid) from e
             raise HubUnreachable(f"the hub at {self.hub.location} refused the write: {e}") from e
         except LedgerError as e:
             if "permission denied" in str(e):  # a table's or the reader's role (banker hub init)
-                raise TournamentWriteRefused(
-                    f"the hub at {self.hub.location} lets only the desk's role change "
-                    f"tournament {tid!r}: nothing was recorded ({e})") from e
+                raise self._refused(tid, str(e)) from e
             raise HubUnreachable(f"the hub at {self.hub.location} cannot be used just now: {e}"
                                  ) from e
         return version, changed
+
+    def _refused(self, tid: str, why: str) -> TournamentWriteRefused:
+        return TournamentWriteRefused(
+            f"the hub at {self.hub.location} lets only the desk's role change "
+            f"tournament {tid!r}: nothing was recorded ({why})")
 
     def _meanwhile(self, tid: str) -> TournamentChangedMeanwhile:
         return TournamentChangedMeanwhile(
@@ -124,12 +135,51 @@ def _latest(connection: Connection, tid: str) -> tuple[int, Tournament] | None:
         .where(hub_tournaments.c.tournament_id == tid)).scalar()
     if last is None:
         return None
-    text = connection.execute(
+    stored = connection.execute(
         select(hub_tournaments.c.document).where(hub_tournaments.c.tournament_id == tid,
                                                  hub_tournaments.c.version == last)).scalar_one()
+    held = None
+    if _contacts_readable(connection):
+        held = connection.execute(
+            select(hub_tournament_contacts.c.contacts).where(
+                hub_tournament_contacts.c.tournament_id == tid,
+                hub_tournament_contacts.c.version == last)).scalar()
+    contacts = {} if held is None else json.loads(held)
     try:
-        return int(last), Tournament.model_validate_json(text)
+        if not contacts:
+            return int(last), Tournament.model_validate_json(stored)
+        return int(last), Tournament.model_validate(_merged(json.loads(stored), contacts))
     except ValidationError as e:
         raise TournamentError(f"tournament {tid!r} version {last} on the hub is not a "
                               f"tournament ({e.error_count()} problems); nothing was changed"
                               ) from e
+
+
+def _contacts_readable(connection: Connection) -> bool:
+    """Whether this login may read the players' contacts: on PostgreSQL asked of the server
+    (only the desk's role may, `banker hub init`), never learnt by a refused SELECT, which
+    would abort the transaction; a SQLite hub is one file, readable whole or not at all."""
+    if connection.dialect.name != "postgresql":
+        return True
+    return bool(connection.execute(text(
+        "SELECT has_table_privilege(current_user, 'hub_tournament_contacts', 'SELECT')"
+    )).scalar())
+
+
+def _insert(connection: Connection, tid: str, t: Tournament, version: int, at: str,
+            what: str) -> None:
+    """Version `version` of `t`: its document with every contact blanked, its contacts apart."""
+    contacts = {p.id: p.contact for p in t.players if p.contact is not None}
+    blank = Tournament.model_validate(_merged(t.model_dump(), {})) if contacts else t
+    connection.execute(insert(hub_tournaments).values(
+        tournament_id=tid, version=version, document=document(blank), changed_at=at,
+        change=what))
+    connection.execute(insert(hub_tournament_contacts).values(
+        tournament_id=tid, version=version, contacts=json.dumps(contacts, ensure_ascii=False)))
+
+
+def _merged(data: dict[str, Any], contacts: dict[str, str]) -> dict[str, Any]:
+    """A tournament's data with each player's contact from `contacts` (None when not there)."""
+    for player in data.get("players", ()):
+        player["contact"] = contacts.get(player["id"])
+    return data
