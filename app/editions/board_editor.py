@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ from pydantic import ValidationError
 from app.datafolder.paths import editions_dir
 from app.editions import rulebook
 from app.editions.board_toml import board_toml
+from app.editions.own import write_whole
 from models.board import Board, mortgage_of
 from models.edition_ids import id_problem
 from models.errors import BadInput, DataFileError
@@ -344,25 +344,5 @@ def save_edition(draft: BoardDraft, edition_id: str, title: str, *, replace: boo
                               "Check it with `banker check-board` after editing it by hand."])
     if parse(Board, text, path.name) != board:  # what check-board will read back
         raise DataFileError(path.name, ["the written board would not read back the same"])
-    _write(path, text)
+    write_whole(path, text)
     return path
-
-
-def _write(path: Path, text: str) -> None:
-    """Write the whole file or nothing: into a temporary file beside it, then moved into place."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
-                file.write(text)
-            # mkstemp makes the file private (0600); an edition is an ordinary file that any
-            # account at the event may read, like the shipped ones.
-            os.chmod(temporary, 0o644)
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-    except OSError as e:
-        raise DataFileError(path.name, [f"cannot be written in {path.parent}: "
-                                        f"{e.strerror or e}"]) from e

@@ -81,6 +81,12 @@ def _find(kind: Kind, edition_id: str) -> tuple[Path, bool]:
     raise BadInput(f"no {NOUNS[kind]} called {shown(edition_id)}{hint} known: {', '.join(known)}")
 
 
+def located(kind: Kind, edition_id: str) -> tuple[Path, bool]:
+    """The file of the edition `edition_id` and whether it is shipped (see _find); raises
+    BadInput for a malformed id or one no edition has."""
+    return _find(kind, edition_id)
+
+
 def _load(kind: Kind, path: Path, edition_id: str) -> Board | Profile | Decks:
     model: Board | Profile | Decks
     if kind == "board":

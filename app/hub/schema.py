@@ -121,3 +121,17 @@ hub_rounds = Table(
     CheckConstraint("kind IN ('start', 'pause', 'resume', 'announce')", name="kind"),
     CheckConstraint("entry >= 1", name="entry"),
 )
+
+# The user's own editions a tournament plays with, shared by the desk (migration 0011),
+# append-only: one text per kind and id, with its SHA-256; a table's laptop keeps a copy.
+hub_editions = Table(
+    "hub_editions",
+    metadata,
+    Column("kind", String(16), nullable=False),
+    Column("edition_id", String(64), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("sha256", String(64), nullable=False),
+    Column("added_at", String(TIMESTAMP_LENGTH), nullable=False),
+    PrimaryKeyConstraint("kind", "edition_id"),
+    CheckConstraint("kind IN ('board', 'profile', 'decks')", name="kind"),
+)

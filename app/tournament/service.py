@@ -20,9 +20,10 @@ from app.editions import rulebook
 from app.games import folder as games
 from app.games.folder import default_label, roll_off_contenders, utc_now
 from app.hub.hub import hub_url
+from app.tournament.editions import editions_here, share_editions
 from app.tournament.files import document, load_file, save, tournament_path, tournaments_dir
 from app.tournament.hub_store import TournamentWriteRefused
-from app.tournament.store import on_hub
+from app.tournament.store import HUB_GAME, on_hub, started_on_hub
 from models.errors import BadInput, BankerError
 from models.tournament.changes import add_players as _add_players
 from models.tournament.changes import attach_game as _attach_game
@@ -126,6 +127,7 @@ def create(name: str, profile: str, *, tid: str | None = None, minutes: int | No
         t = t.model_copy(update={"board": board})
     with on_hub(create=hub_url() is not None) as held:
         if held is not None:  # with a hub set, the tournament is the hub's from the start
+            share_editions(held.hub, t)  # the organiser's own board, for every table's laptop
             held.put(t, "created", new=True)
             return t
     if tournament_path(t.id).exists():
@@ -143,6 +145,7 @@ def push(tid: str, hub: str | None = None) -> int:
         if held is None:
             raise TournamentError(f"no hub is set to push {tid!r} to: give --hub or set "
                                   "BANKER_HUB_URL")
+        share_editions(held.hub, t)
         return held.put(t, "pushed from a file")
 
 
@@ -245,8 +248,15 @@ def table_card(t: Tournament, stage: str, table: int) -> dict[str, Any]:
 
 def table_cards(tid: str, stage: str) -> list[dict[str, Any]]:
     """Every table's card of the stage's current draw, with the game length and whether the
-    table's game is made."""
-    return cards_of(load(tid), stage)
+    table's game is made. A tournament on the hub brings its own editions this laptop lacks
+    (editions_here), so the cards' board is one the new-game form lists."""
+    t = load(tid)
+    editions_here(t)
+    cards = cards_of(t, stage)
+    waiting = started_on_hub(t, stage)
+    return [entry | {"game": HUB_GAME.format(game=waiting[entry["card"]["table"]])}
+            if entry["game"] is None and entry["card"]["table"] in waiting else entry
+            for entry in cards]
 
 
 def cards_of(t: Tournament, stage: str) -> list[dict[str, Any]]:
@@ -289,6 +299,11 @@ def start_table(tid: str, stage: str, table: int, roll_off: list[dict[str, list[
     t = load(tid)
     card = table_card(t, stage, table)
     _attach_game(t, stage, table, "check")  # refused here, before any file is made
+    waiting = started_on_hub(t, stage).get(str(table))
+    if waiting is not None:
+        raise TournamentError(f"{t.stage(stage).name} table {table} is started already: "
+                              f"{HUB_GAME.format(game=waiting)}")
+    editions_here(t)
     path = games.create_game(card | {"roll_off": roll_off}, banker, judge, t.minutes, now, folder)
     # The game's id is kept too, so its copy on the hub can be read without this file.
     game_id = _game_id_of(str(path))

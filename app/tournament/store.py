@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from app.hub.errors import HubError, HubUnreachable
 from app.hub.hub import Hub, hub_url
+from app.hub.rounds import openings
 from app.ledger.errors import LedgerNotFound
 from app.tournament.hub_store import HubTournaments
 from models.tournament.records import Tournament
@@ -93,3 +94,24 @@ class FollowedOnHub:
         if self._opened is not None:
             self._opened.close()
         self._opened = None
+
+
+HUB_GAME = "game {game} on the hub (the desk takes it in)"
+
+
+def started_on_hub(t: Tournament, stage: str) -> dict[str, str]:
+    """The tables of `stage` whose game the hub holds (as far as this login may see) but the
+    tournament does not record yet (a table's login may not record it: the desk takes it in),
+    table label: game id; none without a hub. So a table is not started twice meanwhile."""
+    name = t.stage(stage).name
+    known = {g.game_id for g in t.games if g.game_id}
+    found: dict[str, str] = {}
+    with on_hub() as held:
+        if held is None or held.version(t.id) == 0:
+            return found
+        for game_id, opening in openings(held.hub):
+            if (game_id not in known and opening.get("tournament") == t.name
+                    and opening.get("round") == name):
+                found.setdefault(str(opening.get("table")), game_id)
+    return found
+

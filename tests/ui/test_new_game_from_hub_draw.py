@@ -56,3 +56,43 @@ def test_the_tables_laptop_starts_its_table_from_the_hubs_draw_and_the_desk_sees
     refs = {g.table: (g.source, g.game_id) for g in tournaments.load(t.id).games}
     assert list(refs) == [2] and refs[2][0] == str(form.path) and refs[2][1]
     assert not (tmp_path / "desk" / "tournaments" / f"{t.id}.json").exists()
+
+
+def test_the_tables_laptop_lists_and_plays_the_tournaments_own_board_taken_from_the_hub(
+        qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The desk saved the hall's set as its own board and made the tournament on it; the table's
+    # laptop has no such file: choosing its table fetches the hub's copy, and the form shows
+    # and locks that board (not the profile's), and the game is started on it.
+    from app.editions.board_editor import open_board, save_edition  # noqa: PLC0415
+    from app.ledger import open_ledger  # noqa: PLC0415
+
+    url = fresh_hub("sqlite", tmp_path)
+    monkeypatch.setenv(HUB_URL_ENV, url)
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "desk"))
+    save_edition(open_board("singapore"), "sg-hall-2026", "Singapore Hall Set 2026")
+    t = tournaments.create("Hall Open 2026", "sg-championship", board="sg-hall-2026")
+    tournaments.add_players(t.id, [Player(id=f"H{n}", name=f"Player {n}") for n in range(1, 9)])
+    tournaments.draw(t.id, "Qualifying", seed=7)
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "table-1"))
+    clock = Clock()
+    form = NewGameForm(
+        lambda command, banker, judge, minutes: games.create_game(command, banker, judge,
+                                                                  minutes, now=clock),
+        from_draw=lambda tid, stage, table, roll_off, banker, judge: tournaments.start_table(
+            tid, stage, table, roll_off, banker, judge, now=clock))
+    qtbot.addWidget(form)
+    form.show()
+    assert form.board_listed("sg-hall-2026") is None  # not on this laptop when the form opened
+    form.draw.choose(t.id, 1)
+    assert form.board.currentData() == "sg-hall-2026"
+    assert form.board.currentText().startswith("Singapore Hall Set 2026")
+    assert not form.board.isEnabled()
+    seated = [s.text() for s in form.seats[:4]]
+    for name, thrown in zip(seated, ("65", "43", "22", "51"), strict=True):
+        qtbot.keyClicks(form.findChild(type(form.banker), f"dice-1-{name}"), thrown)
+    qtbot.keyClicks(form.banker, "Mei")
+    form.submit()
+    assert form.path is not None, form.messages.text()
+    with open_ledger(str(form.path), create=False, readonly=True) as ledger:
+        game_id = ledger.latest_game_id()
+        assert game_id is not None and ledger.game(game_id).board_id == "sg-hall-2026"

@@ -113,6 +113,17 @@ class NewGameForm(KeyboardForm):
                                                  if edition.problem else ""), edition.id)
         self.boards = rulebook.editions("board")
 
+    def board_listed(self, board_id: str) -> str | None:
+        """The board `board_id` as the form lists it (None: not among the boards read)."""
+        return next((b.name for b in self.boards if b.id == board_id), None)
+
+    def _refill_choices(self) -> None:
+        self.profile.blockSignals(True)
+        self.profile.clear()
+        self._fill_choices()
+        self.profile.setCurrentIndex(-1)  # the profile set next is a change: boards listed anew
+        self.profile.blockSignals(False)
+
     def _compose(self) -> None:
         event = QFormLayout()
         event.addRow("From the tournament draw…", self.draw)
@@ -218,6 +229,9 @@ class NewGameForm(KeyboardForm):
         self.drawn = entry
         if entry is not None:
             card = entry["card"]
+            if self.profile.findData(card["profile"]) < 0 or (
+                    card.get("board") and self.board_listed(card["board"]) is None):
+                self._refill_choices()  # the tournament's own edition, just taken from the hub
             self.profile.setCurrentIndex(self.profile.findData(card["profile"]))
             for widget, text in ((self.tournament, card["tournament"]),
                                  (self.round, card["round"]), (self.table, card["table"])):

@@ -4,6 +4,7 @@ desk takes the tables' games in from the hub and reads their results. PostgreSQL
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from app.hub.roles import DESK_LOGIN, init_roles, table_login
 from app.ledger import open_ledger
 from app.tournament import service as tournaments
 from app.tournament.from_hub import HUB_SOURCE
-from models.tournament.records import Player, Stage
+from models.tournament.records import Player, Stage, TournamentError
 from tests.app.hub_tables import as_role, fresh_hub
 from tests.app.tournament.test_tournament_games import QUALIFYING, START, start_and_play
 
@@ -104,3 +105,37 @@ def test_a_tables_login_cannot_hand_in_another_tables_game(
     out = CliRunner().invoke(main, ["tournament", "take-in", t.id, "Qualifying"])
     assert f"table 2: game {own} taken in from the hub" in out.output.splitlines()
     assert [(g.table, g.game_id) for g in tournaments.load(t.id).games] == [(2, own)]
+
+
+def test_a_table_started_but_not_yet_taken_in_is_not_offered_to_start_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Table 1's login may not record its game in the tournament (the desk takes it in later),
+    # so until then the tournament says nothing of it: the hub's copy of the game does.
+    admin = fresh_hub("postgresql", tmp_path)
+    init_roles(admin, ["1"], password=lambda: "not-used-here")
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "desk"))
+    monkeypatch.setenv(HUB_URL_ENV, as_role(admin, DESK_LOGIN))
+    t = tournaments.create("Twice Open", "sg-championship",
+                           stages=[Stage(name="Qualifying", advance=4, advance_by="score"),
+                                   Stage(name="Final", advance=3, advance_by="table")])
+    tournaments.add_players(t.id, [Player(id=f"T{n:02}", name=f"Entrant {n:02}")
+                                   for n in range(1, 13)])
+    tournaments.draw(t.id, "Qualifying", seed=42)
+    table = as_role(admin, table_login("1"))
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "table-1"))
+    monkeypatch.setenv(HUB_URL_ENV, table)
+    assert [c["game"] for c in tournaments.table_cards(t.id, "Qualifying")] == [None] * 3
+    path = start_and_play(t.id, "Qualifying", 1, QUALIFYING[1], START, tmp_path / "table-1")
+    with Hub.open(table) as hub:
+        push_file(hub, path)
+    with open_ledger(path, create=False, readonly=True) as ledger:
+        game_id = ledger.game_ids()[0]
+    waiting = f"game {game_id} on the hub (the desk takes it in)"
+    assert [c["game"] for c in tournaments.table_cards(t.id, "Qualifying")] == [
+        waiting, None, None]
+    card = tournaments.table_card(tournaments.load(t.id), "Qualifying", 1)
+    roll_off = tournaments.roll_off_from_throws(card["players"], "6+5 4+3 2+2 5+1")
+    with pytest.raises(TournamentError,
+                       match=re.escape(f"Qualifying table 1 is started already: {waiting}")):
+        tournaments.start_table(t.id, "Qualifying", 1, roll_off, "Siti", folder=tmp_path / "again")
+    assert not (tmp_path / "again").exists()
