@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from app.cli.main import EXIT_LEDGER, EXIT_REFUSED, main
 from app.cli.prompts import JUDGE_PIN, ask_pin
-from app.hub.errors import HubNeedsTls
+from app.hub.errors import HubNeedsTls, HubUnreachable
 from app.ledger import LedgerError
 from app.table.command_text import dumps
 from app.tournament import service as tournaments
@@ -35,11 +35,12 @@ def tournament_group() -> None:
 
 @contextmanager
 def refusals() -> Iterator[None]:
-    """A refusal (exit 3) or a ledger that cannot be read or written (exit 4, also a hub URL
-    refused for want of TLS, as every command says it), said plainly."""
+    """A refusal (exit 3) or a ledger that cannot be read or written (exit 4, also a hub that
+    cannot be reached and a hub URL refused for want of TLS, as every command says it), said
+    plainly."""
     try:
         yield
-    except (LedgerError, HubNeedsTls) as e:
+    except (LedgerError, HubNeedsTls, HubUnreachable) as e:
         click.echo(str(e), err=True)
         sys.exit(EXIT_LEDGER)
     except BankerError as e:

@@ -207,3 +207,18 @@ def test_the_command_line_says_the_other_desk_changed_it_first_and_exits_3(
         assert versions(url, tid) == [*before, (len(before) + 1, "Qualifying drawn")]
         kept = tournaments.load(tid).draw("Qualifying")
     assert kept is not None and kept.seed == 99
+
+
+@pytest.mark.parametrize("command", [["tables", "hall-open", "Qualifying"],
+                                     ["standings", "hall-open", "Qualifying"],
+                                     ["take-in", "hall-open", "Qualifying"],
+                                     ["round-status", "hall-open", "Qualifying"]])
+def test_a_hub_that_cannot_be_reached_is_exit_4_as_a_ledger_that_cannot_be_opened(
+        command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # docs/commands.md, exit codes: 4 when the hub cannot be reached (nothing listens on port
+    # 9 of this machine), not 3, which says the rules refused something.
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
+    monkeypatch.setenv(HUB_URL_ENV, "postgresql+psycopg://banker@127.0.0.1:9/hub")
+    out = CliRunner().invoke(main, ["tournament", *command])
+    assert out.exit_code == 4, out.output
+    assert "the hub cannot be opened" in out.output and "Traceback" not in out.output
