@@ -16,7 +16,7 @@ from app.cli.prompts import JUDGE_PIN, NEW_JUDGE_PIN, ask_pin
 from app.hub.errors import HubError, HubRefused, HubUnreachable
 from app.hub.hub import HUB_URL_ENV, Hub
 from app.hub.push import Pushed, push_file
-from app.hub.roles import init_roles
+from app.hub.roles import init_roles, server_ssl
 from app.hub.standing import Standing, files_by_game, standings
 from app.ledger import LedgerError
 from app.table.judges import JudgeAuthError
@@ -233,3 +233,12 @@ def init(hub: str | None, tables: tuple[str, ...], count: int) -> None:
         click.echo(f"{login.role}  ({login.group})  {said}")
     click.echo("hub URL for a laptop: postgresql+psycopg://ROLE:PASSWORD@HOST/DATABASE"
                "?sslmode=require (no sslmode needed on the server itself)")
+    try:
+        tls = server_ssl(hub)
+    except HubError as e:
+        click.echo(f"whether the server has TLS on is not known: {e}")
+        return
+    if not tls:
+        click.echo("note: this server has TLS off (SHOW ssl: off), so no laptop but the server "
+                   "itself can connect (their URLs need sslmode=require): turn it on as "
+                   "docs/commands.md shows (ssl = on, a certificate, hostssl in pg_hba.conf)")

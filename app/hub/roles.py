@@ -85,6 +85,17 @@ def init_roles(url: str | None, tables: list[str], password: Password | None = N
     return logins
 
 
+def server_ssl(url: str | None) -> bool:
+    """Whether the PostgreSQL server of the hub at `url` has TLS on (`SHOW ssl`): without it a
+    laptop off the server cannot connect at all, since every such URL needs sslmode=require."""
+    with Hub.open(url) as hub:
+        try:
+            with hub.database.read() as connection:
+                return connection.execute(text("SHOW ssl")).scalar() == "on"
+        except LedgerError as e:
+            raise HubUnreachable(f"the hub at {hub.location} cannot be used just now: {e}") from e
+
+
 def _exists(connection: Connection, role: str) -> bool:
     return connection.execute(text("SELECT 1 FROM pg_roles WHERE rolname = :r"),
                               {"r": role}).first() is not None

@@ -234,6 +234,10 @@ def test_init_twice_is_fine_and_keeps_the_passwords(admin_url: str) -> None:
     assert "banker_table_final  (banker_table)  " in again.output
     # A table added later (a new login, a new table's grants) works after the second run.
     assert sql(admin_url, "banker_table_final", "SELECT count(*) FROM games") == [(0,)]
+    # The test server has TLS off (tests/postgres.py starts it on 127.0.0.1 only): init says
+    # no laptop off the server could connect, since their URLs need sslmode=require.
+    assert sql(admin_url, "banker_desk_login", "SHOW ssl") == [("off",)]
+    assert "note: this server has TLS off (SHOW ssl: off)" in again.output
 
 
 def test_init_on_a_sqlite_hub_says_roles_need_postgresql(tmp_path: Path) -> None:
