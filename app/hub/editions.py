@@ -68,6 +68,9 @@ def share(hub: Hub, kind: str, edition_id: str, text: str) -> bool:
             return False
         raise
     except LedgerError as e:
+        hint = (" (only the desk's login may share editions; on a hub upgraded since, run "
+                "`banker hub init` again to grant its new tables)"
+                if "permission" in str(e).lower() else "")
         raise HubUnreachable(f"the {kind} {edition_id!r} was not put on the hub at "
-                             f"{hub.location}: {e}") from e
+                             f"{hub.location}: {e}{hint}") from e
     return True
