@@ -89,7 +89,8 @@ GROUP_HELP = {
                   "in the data folder's JSON format (a copy to keep, or to run on one laptop).",
         "print": "Print the stage's draw for the hall as PDF: table cards, the draw sheet, "
                  "scoresheets.",
-        "publish": "Publish the standings (no contact detail ever): CSV, HTML page, printed PDF.",
+        "publish": "Publish the standings (no contact detail ever): CSV, HTML page, printed "
+                   "PDF; then record the publication in the tournament, for every laptop to see.",
         "push": "Put this data folder's tournament TID on the hub: from then on, every laptop "
                 "with the hub's URL reads and changes the hub's copy (the file stays as it was).",
         "results": "Read each table's collected scoresheet into the standings (never typed in).",
