@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import Any
+
+import orjson
 from pydantic import ValidationError
 
 from app.editions import rulebook
 from app.ledger import GameInfo, Ledger, LedgerCorrupt, StoredEvent
+from app.ledger.history import History
 from app.table import voids
 from models.engine import Table
 from models.errors import BankerError
@@ -56,6 +61,28 @@ def first_plainest(*found: list[str]) -> list[str]:
     return list(dict.fromkeys(problem for problems in found for problem in problems))
 
 
+def header_problems_of(ledger: Ledger, game_id: str, history: History) -> list[str]:
+    """header_problems for a game whose rows are read already and whose chain is sound (every
+    row's types checked): its first command and event taken from the rows as read, not read
+    again as records; anything unexpected in them goes the long way, to be named as there."""
+    if not history.commands or not history.events:
+        return header_problems(ledger, game_id)
+    command, event = history.commands[0], history.events[0]
+    try:
+        said, started = orjson.loads(command[2]), orjson.loads(event[4])
+        recorded_at = datetime.fromisoformat(command[5])
+    except (orjson.JSONDecodeError, TypeError, ValueError):
+        return header_problems(ledger, game_id)
+    if (not isinstance(said, dict) or not isinstance(started, dict) or command[1] != 1
+            or event[1] != 1 or recorded_at.tzinfo is None):
+        return header_problems(ledger, game_id)
+    try:
+        info = ledger.game(game_id)
+    except LedgerCorrupt as e:
+        return [str(e)]
+    return _compared(info, said, recorded_at, event[3], started)
+
+
 def header_problems(ledger: Ledger, game_id: str) -> list[str]:
     """The games and players rows against the new_game command and the game_started event.
 
@@ -70,18 +97,24 @@ def header_problems(ledger: Ledger, game_id: str) -> list[str]:
     if not first_commands or not first_events:
         return ["the game has no first command and event"]
     command, event = first_commands[0], first_events[0]
-    said = command.payload
+    return _compared(info, command.payload, command.recorded_at, event.type, event.payload)
+
+
+def _compared(info: GameInfo, said: dict[str, Any], recorded_at: datetime, kind: str,
+              started: dict[str, Any]) -> list[str]:
+    """The game's row against its new_game command (`said`, recorded at `recorded_at`) and its
+    first event (of type `kind`, payload `started`)."""
     found: list[str] = []
-    if said.get("type") != "new_game" or event.type != "game_started":
+    if said.get("type") != "new_game" or kind != "game_started":
         return ["command 1 is not new_game, or event 1 is not game_started"]
     if info.label != said.get("label"):
         found.append("the game's label does not match command 1 (new_game)")
-    if info.created_at != command.recorded_at:
+    if info.created_at != recorded_at:
         found.append("the game's start time does not match command 1 (new_game)")
     if list(info.players) != said.get("players"):
         found.append("the game's players do not match command 1 (new_game)")
-    if info.profile_id != event.payload.get("profile"):
+    if info.profile_id != started.get("profile"):
         found.append("the game's profile_id does not match event 1 (game_started)")
-    if info.board_id != event.payload.get("board"):
+    if info.board_id != started.get("board"):
         found.append("the game's board_id does not match event 1 (game_started)")
     return found

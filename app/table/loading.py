@@ -35,6 +35,7 @@ class Loaded:
     pins: dict[int, str] = field(default_factory=dict)  # seq -> hash the chain pinned it with
     problems: list[str] = field(default_factory=list)
     facts: FactKeeper = field(default_factory=FactKeeper)  # what the state does not keep
+    banker: str | None = None  # who recorded the first entry, when a banker did
 
 
 def load(ledger: Ledger, game_id: str) -> Loaded:
@@ -64,8 +65,10 @@ def _load(ledger: Ledger, game_id: str) -> Loaded:
     history = ledger.history(game_id)
     table = integrity.stored_table(ledger.game(game_id))
     chain = ledger.chain_problems_of(history)
-    problems = integrity.first_plainest(integrity.header_problems(ledger, game_id), chain,
-                                        ledger.stray_rows())
+    # A sound chain has every row's types checked: its first rows are compared as read.
+    header = (integrity.header_problems(ledger, game_id) if chain
+              else integrity.header_problems_of(ledger, game_id, history))
+    problems = integrity.first_plainest(header, chain, ledger.stray_rows())
     if chain:  # a damaged chain: fold every event, as stored, and trust no snapshot
         return _folded_whole(ledger, game_id, table, problems)
     timeline = timeline_of(history)
@@ -74,6 +77,8 @@ def _load(ledger: Ledger, game_id: str) -> Loaded:
         last = history.events[-1]
         loaded.head_seq, loaded.head_hash = last[1], last[10]
         loaded.last_at = datetime.fromisoformat(last[7])
+        first = history.events[0]  # a sound chain's: its role and name are text
+        loaded.banker = first[6] if first[5] == "banker" else None
     # Only a snapshot the chain pins is folded from: one changed after it was stored, even
     # with its hash recomputed, is named among the problems and passed over.
     loaded.pins, changed = snapshot_pins.trusted(history, snapshot_pins.pins_of(history),
@@ -101,6 +106,7 @@ def _folded_whole(ledger: Ledger, game_id: str, table: Table, problems: list[str
     if stored:
         loaded.head_seq, loaded.head_hash = stored[-1].seq, stored[-1].hash
         loaded.last_at = stored[-1].recorded_at
+        loaded.banker = stored[0].actor_name if stored[0].actor_role == "banker" else None
     loaded.facts.recorded(stored)
     loaded.facts.voided(loaded.timeline.voided)
     return loaded

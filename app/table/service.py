@@ -108,18 +108,12 @@ class TableGame:
         assert self.game_id is not None
         loaded = loading.load(self.ledger, self.game_id)
         self.table, self.state, self.timeline = loaded.table, loaded.state, loaded.timeline
-        self.banker = self._banker_of(self.game_id)
+        # The name the game was started under by its banker (the banker's entries carry it).
+        self.banker = loaded.banker or DEFAULT_ACTOR.name
         self.head_seq, self.head_hash, self.last_at = (loaded.head_seq, loaded.head_hash,
                                                        loaded.last_at)
         self.folds_from, self.problems = Snapshots(loaded.snapshots, loaded.pins), loaded.problems
         self.facts = loaded.facts
-
-    def _banker_of(self, game_id: str) -> str:
-        """The name the game was started under by its banker (the banker's entries carry it)."""
-        first = self.ledger.events(game_id, upto_seq=1)
-        if first and first[0].actor_role == "banker":
-            return first[0].actor_name
-        return DEFAULT_ACTOR.name
 
     def state_at(self, seq: int) -> GameState | None:
         """The state right after entry `seq` was recorded (voids recorded after it not yet
