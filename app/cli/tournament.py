@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import click
 from pydantic import ValidationError
@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from app.cli.main import EXIT_LEDGER, EXIT_REFUSED, main
 from app.cli.prompts import JUDGE_PIN, ask_pin
 from app.hub.errors import HubNeedsTls, HubUnreachable
+from app.hub.hub import hub_url
 from app.ledger import LedgerError
 from app.table.command_text import dumps
 from app.tournament import service as tournaments
@@ -231,7 +232,15 @@ def tables(tid: str, stage: str, as_json: bool) -> None:
         card = entry["card"]
         click.echo(f"{card['label']}: {', '.join(card['players'])} ({card['profile']}"
                    f"{', ' + str(entry['minutes']) + ' minutes' if entry['minutes'] else ''})"
-                   f" — {'game ' + entry['game'] if entry['game'] else 'to start'}")
+                   f" — {_game_words(entry)}")
+
+
+def _game_words(entry: dict[str, Any]) -> str:
+    """A table's game as `tables` says it: its file (or hub copy), or that it is to start."""
+    if not entry["game"]:
+        return "to start"
+    waiting = " (on the hub; the desk takes it in)" if entry.get("waiting") else ""
+    return f"game {entry['game']}{waiting}"
 
 
 @tournament_group.command("start-table")
@@ -251,10 +260,14 @@ def start_table(tid: str, stage: str, table: int, throws: str, banker: str,
         card = tournaments.table_card(tournaments.load(tid), stage, table)
         roll_off = tournaments.roll_off_from_throws(card["players"], throws)
         pin = (judge, ask_pin(JUDGE_PIN, f"PIN for judge {judge}")) if judge else None
-        return tournaments.start_table(tid, stage, table, roll_off, banker, pin)
+        return tournaments.start_table(tid, stage, table, roll_off, banker, pin, copy=False)
 
     path = _do(start)
     click.echo(f"table {table}'s game started: {path}")
+    if hub_url() is not None:
+        problem = tournaments.copy_to_hub(tournaments.load(tid), path)
+        click.echo(f"not on the hub yet ({problem}): `banker hub push --db {path}` copies it"
+                   if problem else "copied to the hub")
 
 
 @tournament_group.command("attach")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from sqlalchemy import Connection, text
 
 from app.hub.errors import HubError, HubUnreachable
-from app.hub.hub import Hub
+from app.hub.hub import Hub, hub_url
 from app.ledger.errors import LedgerError
 
 DESK, TABLE, READER = "banker_desk", "banker_table", "banker_reader"
@@ -39,6 +39,8 @@ _OWN = f"{{column}} IN (SELECT game_id FROM {CLAIMS} WHERE role = current_user)"
 _TABLE_MARKS = "kind = 'diverged'"
 
 Password = Callable[[], str]
+_SQLITE = ("roles need a PostgreSQL hub: a SQLite hub is one file, and who may write it is its "
+           "folder's permissions")
 
 
 @dataclass(frozen=True)
@@ -67,10 +69,12 @@ def init_roles(url: str | None, tables: list[str], password: Password | None = N
     Raises HubError for a hub that is not PostgreSQL, HubUnreachable when the database refuses
     (not the tables' owner, no CREATEROLE)."""
     make = password or (lambda: secrets.token_urlsafe(18))
+    found = hub_url(url)
+    if found is not None and not found.startswith("postgresql"):  # refused before any file
+        raise HubError(_SQLITE)
     with Hub.open(url, create=True) as hub:
         if hub.database.dialect != "postgresql":
-            raise HubError("roles need a PostgreSQL hub: a SQLite hub is one file, and who may "
-                           "write it is its folder's permissions")
+            raise HubError(_SQLITE)
         try:
             with hub.database.write() as connection:
                 _groups(connection)

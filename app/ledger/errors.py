@@ -50,6 +50,10 @@ class LedgerCorrupt(LedgerError):
     """The ledger file is damaged or is not a ledger at all."""
 
 
+class SchemaTooOld(LedgerError):
+    """The database's tables are of an older version, and this login may not upgrade them."""
+
+
 class SchemaTooNew(LedgerError):
     """The file was migrated by a newer version of the program than this one."""
 

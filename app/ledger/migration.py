@@ -13,7 +13,7 @@ from sqlalchemy import Connection, inspect
 
 import migrations
 from app.ledger.database import Database
-from app.ledger.errors import LedgerCorrupt, LedgerError, SchemaTooNew
+from app.ledger.errors import LedgerCorrupt, LedgerError, SchemaTooNew, SchemaTooOld
 
 MIGRATIONS_FOLDER = Path(migrations.__file__).parent
 _MIGRATION_LOCK = 0x4C6564676572  # PostgreSQL advisory lock key for migrating ("Ledger")
@@ -77,6 +77,16 @@ def ensure_schema(database: Database) -> None:
             return
         if not current:
             _refuse_foreign(connection, database.location)
+        elif database.dialect == "postgresql" and not connection.exec_driver_sql(
+                "SELECT has_schema_privilege(current_user, 'public', 'CREATE')").scalar():
+            # A login that may not create tables (a hub's desk, table or reader role): only the
+            # owner brings the tables up to date.
+            raise SchemaTooOld(f"{database.location}: its tables are older than this version "
+                               f"of the app ({', '.join(current)}, not "
+                               f"{', '.join(script.get_heads())}) and this login may not "
+                               "change them: the database's owner brings them up to date "
+                               "(`banker hub init` as the owner, which also grants the new "
+                               "tables to the hub's roles)")
         command.upgrade(alembic_config(connection), "heads")
 
 

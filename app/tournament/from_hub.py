@@ -14,12 +14,10 @@ from app.hub.hub import hub_url
 from app.hub.roles import CLAIMS, TABLE, table_login
 from app.ledger.database import Database
 from app.tournament import service
+from app.tournament.store import HUB_SOURCE
 from models.plural import counted
 from models.tournament.changes import attach_game, record_results
 from models.tournament.records import TableGameRef, Tournament, TournamentError
-
-HUB_SOURCE = "hub:"
-"""A game taken in from the hub has no file at the desk: its source names the hub's copy."""
 
 
 def take_in(tid: str, stage: str, hub: str | None = None) -> tuple[Tournament, list[str]]:

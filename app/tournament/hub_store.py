@@ -91,9 +91,12 @@ class HubTournaments:
                what: str) -> tuple[int, Tournament]:
         try:
             with self.hub.database.write() as connection:
-                if not _contacts_readable(connection):  # its contacts would be lost
+                if not _may(connection, "hub_tournaments", "INSERT"):
+                    raise self._refused(tid, "this login may read the tournament, not change it")
+                if not _may(connection, "hub_tournament_contacts", "SELECT"):
+                    # Its contacts would be lost: the desk's login on a hub migrated since.
                     raise self._refused(tid, "this login may not read the players' contacts; a hub "
-                                       "upgraded since `banker hub init` needs it run again")
+                                        "upgraded since `banker hub init` needs it run again")
                 found = _latest(connection, tid)
                 version = 1 if found is None else found[0] + 1
                 changed = change(None if found is None else found[1])
@@ -159,11 +162,17 @@ def _contacts_readable(connection: Connection) -> bool:
     """Whether this login may read the players' contacts: on PostgreSQL asked of the server
     (only the desk's role may, `banker hub init`), never learnt by a refused SELECT, which
     would abort the transaction; a SQLite hub is one file, readable whole or not at all."""
+    return _may(connection, "hub_tournament_contacts", "SELECT")
+
+
+def _may(connection: Connection, table: str, privilege: str) -> bool:
+    """Whether this login holds `privilege` on `table` (PostgreSQL's has_table_privilege; on
+    SQLite, always: who may write the file is its folder's permissions)."""
     if connection.dialect.name != "postgresql":
         return True
-    return bool(connection.execute(text(
-        "SELECT has_table_privilege(current_user, 'hub_tournament_contacts', 'SELECT')"
-    )).scalar())
+    return bool(connection.execute(text("SELECT has_table_privilege(current_user, :table, "
+                                        ":privilege)"), {"table": table, "privilege": privilege}
+                                   ).scalar())
 
 
 def _insert(connection: Connection, tid: str, t: Tournament, version: int, at: str,

@@ -14,6 +14,7 @@ from typing import Any
 from app.hub.errors import HubUnreachable
 from app.ledger import LedgerError
 from app.tournament import service
+from app.tournament.hub_store import TournamentWriteRefused
 from models.errors import BankerError
 from models.plural import counted
 from models.tournament.publications import record_publication
@@ -80,8 +81,10 @@ def record(tid: str, data: dict[str, Any], formats: Sequence[PublishedFormat],
         return service.change(tid, lambda t: record_publication(t, publication),
                               f"{publication.stage}: published ({', '.join(formats)})")
     except (BankerError, OSError) as e:
+        again = ("publish from the desk's login to record it"
+                 if isinstance(e, TournamentWriteRefused) else "publish again to record it")
         raise NotRecorded(f"the files are written, but their publishing is not recorded: {e}; "
-                          "publish again to record it",
+                          f"{again}",
                           unreachable=isinstance(e, HubUnreachable | LedgerError | OSError)
                           ) from e
 

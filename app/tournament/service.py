@@ -19,11 +19,13 @@ from pydantic import ValidationError
 from app.editions import rulebook
 from app.games import folder as games
 from app.games.folder import default_label, roll_off_contenders, utc_now
+from app.hub.errors import HubError
 from app.hub.hub import hub_url
+from app.ledger.errors import LedgerError
 from app.tournament.editions import editions_here, share_editions
 from app.tournament.files import document, load_file, save, tournament_path, tournaments_dir
 from app.tournament.hub_store import TournamentWriteRefused
-from app.tournament.store import HUB_GAME, on_hub, started_on_hub
+from app.tournament.store import HUB_GAME, HUB_SOURCE, on_hub, started_on_hub
 from models.errors import BadInput, BankerError
 from models.tournament.changes import add_players as _add_players
 from models.tournament.changes import attach_game as _attach_game
@@ -254,7 +256,9 @@ def table_cards(tid: str, stage: str) -> list[dict[str, Any]]:
     editions_here(t)
     cards = cards_of(t, stage)
     waiting = started_on_hub(t, stage)
-    return [entry | {"game": HUB_GAME.format(game=waiting[entry["card"]["table"]])}
+    # A game the hub holds but the tournament does not record yet: its source as the desk's
+    # take-in will record it, marked as waiting for that.
+    return [entry | {"game": HUB_SOURCE + waiting[entry["card"]["table"]], "waiting": True}
             if entry["game"] is None and entry["card"]["table"] in waiting else entry
             for entry in cards]
 
@@ -292,10 +296,12 @@ def roll_off_from_throws(players: Sequence[str], throws: str) -> list[dict[str, 
 
 def start_table(tid: str, stage: str, table: int, roll_off: list[dict[str, list[int]]],
                 banker: str, judge: tuple[str, str] | None = None, now: Now = utc_now,
-                folder: Path | None = None) -> Path:
+                folder: Path | None = None, *, copy: bool = True) -> Path:
     """Make the table's game from its card and the roll-off (the banker confirms and starts):
     a new ledger file in the games folder, recorded as the table's game (with a table's own
-    role on the hub, which may not change the tournament, the desk records it: from_hub.py)."""
+    role on the hub, which may not change the tournament, the desk records it: from_hub.py),
+    and, unless `copy` is False (the caller copies it and says how that went), copied to the
+    hub holding the tournament (copy_to_hub)."""
     t = load(tid)
     card = table_card(t, stage, table)
     _attach_game(t, stage, table, "check")  # refused here, before any file is made
@@ -307,12 +313,32 @@ def start_table(tid: str, stage: str, table: int, roll_off: list[dict[str, list[
     path = games.create_game(card | {"roll_off": roll_off}, banker, judge, t.minutes, now, folder)
     # The game's id is kept too, so its copy on the hub can be read without this file.
     game_id = _game_id_of(str(path))
-    # A table's own role may not change the tournament: its game reaches the hub by the
-    # copier, and the desk takes it in from there (from_hub.py).
+    # A table's own role may not change the tournament: the desk takes its game in from the
+    # hub (from_hub.py), so the game is copied there at once (the table's window copies the
+    # entries that follow), and a second start of the table is refused meanwhile.
     with suppress(TournamentWriteRefused):
         _update(tid, lambda current: _attach_game(current, stage, table, str(path), game_id),
                 f"{stage} table {table} started")
+    if copy:
+        copy_to_hub(t, path)
     return path
+
+
+def copy_to_hub(t: Tournament, path: Path) -> str | None:
+    """Copy the table's game at `path` to the hub holding `t` (a tournament only in its file:
+    nothing). Returns None when the hub holds it now, else why not (the hub out of reach, the
+    game refused): the game stands in its file, and its window or `banker hub push --db`
+    copies it once the hub answers."""
+    from app.hub import push_file  # noqa: PLC0415 (the hub loads only when needed)
+
+    try:
+        with on_hub() as held:
+            if held is None or held.version(t.id) == 0:
+                return None
+            push_file(held.hub, path)
+    except (HubError, LedgerError) as e:
+        return str(e)
+    return None
 
 
 def current_stage(t: Tournament) -> str | None:
@@ -378,13 +404,25 @@ def collect_results(tid: str, stage: str, hub: str | None = None) -> tuple[Tourn
 def read_sheets(games: Sequence[TableGameRef], hub: str | None,
                 notes: list[str]) -> dict[int, dict[str, Any]]:
     """The collected scoresheet of each of `games` by table, read from its file or (with `hub`)
-    the hub's copy; each game left out is noted with why (see collect_results). Changes
-    nothing; raises LedgerError when the hub named by `hub` cannot be read."""
+    the hub's copy; without `hub`, a game taken in from the hub (no file here) is read from the
+    hub set for this laptop. Each game left out is noted with why (see collect_results).
+    Changes nothing; raises LedgerError when the hub cannot be read."""
     from app.hub.results import ruled_out  # noqa: PLC0415
 
     if hub is not None:
         return _sheets_on_hub(games, hub, notes)
+    # Without --hub, a game taken in from the hub (no file at the desk) is read from the hub
+    # set for this laptop (BANKER_HUB_URL), the others from their files.
+    taken_in = [g for g in games if g.source.startswith(HUB_SOURCE)]
+    games = [g for g in games if not g.source.startswith(HUB_SOURCE)]
     sheets: dict[int, dict[str, Any]] = {}
+    if taken_in:
+        url = hub_url()
+        if url is None:
+            notes.extend(f"table {g.table}: its game is on the hub ({g.source}): give --hub or "
+                         "set BANKER_HUB_URL to read it" for g in taken_in)
+        else:
+            sheets |= _sheets_on_hub(taken_in, url, notes)
     for ref in ruled_out(list(games), hub, notes):
         game = _opened(ref, notes, _open_file)
         if game is not None:

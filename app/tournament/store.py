@@ -96,6 +96,8 @@ class FollowedOnHub:
         self._opened = None
 
 
+HUB_SOURCE = "hub:"
+"""A game taken in from the hub has no file at the desk: its source names the hub's copy."""
 HUB_GAME = "game {game} on the hub (the desk takes it in)"
 
 

@@ -17,8 +17,7 @@ from app.hub import HUB_URL_ENV, Hub, push_file
 from app.hub.roles import DESK_LOGIN, init_roles, table_login
 from app.tournament import from_hub
 from app.tournament import service as tournaments
-from app.tournament.from_hub import HUB_SOURCE
-from app.tournament.store import on_hub
+from app.tournament.store import HUB_SOURCE, on_hub
 from models.tournament.records import Player, Stage, Tournament
 from tests.app.hub_tables import as_role, fresh_hub
 from tests.app.tournament.test_tournament_games import QUALIFYING, START, start_and_play

@@ -246,6 +246,7 @@ def test_init_on_a_sqlite_hub_says_roles_need_postgresql(tmp_path: Path) -> None
     result = CliRunner().invoke(main, ["hub", "init", "--url", str(tmp_path / "hub.db")])
     assert result.exit_code == 4
     assert "no roles were made: roles need a PostgreSQL hub" in result.output
+    assert not (tmp_path / "hub.db").exists()  # refused before any file was made
 
 
 @pytest.mark.parametrize("url", [
@@ -271,3 +272,35 @@ def test_a_hub_on_another_machine_without_tls_is_refused_before_connecting(url: 
 ])
 def test_tls_or_this_machine_is_accepted(url: str) -> None:
     require_tls(url)
+
+
+def test_an_older_hub_is_brought_up_to_date_by_its_owner_not_by_a_login(
+        tmp_path: Path) -> None:
+    # A hub made by the previous version (its tables at migration 0010) with the roles made
+    # then: a desk's, a table's or the reader's login may not create tables, so it is told
+    # plainly who brings them up to date; after the owner's `hub init`, each login opens it.
+    from alembic import command  # noqa: PLC0415
+    from sqlalchemy import create_engine  # noqa: PLC0415
+
+    from app.hub.errors import HubUnreachable  # noqa: PLC0415
+    from app.ledger.migration import alembic_config  # noqa: PLC0415
+    from tests.postgres import hub_url as made_url  # noqa: PLC0415
+
+    admin = made_url("postgresql", tmp_path)
+    init_roles(admin, ["1"], password=lambda: "not-used-here")  # the owner: up to date
+    engine = create_engine(admin)
+    with engine.begin() as connection:
+        command.downgrade(alembic_config(connection), "0010")  # as a hub of the last version
+    engine.dispose()
+    for role in (DESK_LOGIN, READER_LOGIN, table_login("1")):
+        with pytest.raises(HubUnreachable, match=r"its tables are older than this version of "
+                                               r"the app \(0010, not 0011\) and this login may "
+                                               r"not change them.*`banker hub init` as the "
+                                               r"owner"):
+            Hub.open(as_role(admin, role)).close()
+        out = CliRunner().invoke(main, ["hub", "status", "--hub", as_role(admin, role)])
+        assert out.exit_code == 4 and "Traceback" not in out.output
+    made = CliRunner().invoke(main, ["hub", "init", "--url", admin])
+    assert made.exit_code == 0, made.output
+    for role in (DESK_LOGIN, READER_LOGIN, table_login("1")):
+        Hub.open(as_role(admin, role)).close()

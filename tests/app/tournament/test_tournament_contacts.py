@@ -107,7 +107,9 @@ def test_a_tables_login_and_the_readers_find_no_contact_and_read_the_tournament_
             at_desk, "Qualifying", 2)
         assert tournaments.standings_of(t, "Qualifying") == tournaments.standings_of(
             at_desk, "Qualifying")
-        with pytest.raises(TournamentWriteRefused):
+        with pytest.raises(TournamentWriteRefused,
+                           match=r"nothing was recorded \(this login may read the tournament, "
+                                 r"not change it\)$"):
             tournaments.withdraw(tid, "T03", "flight delayed")
     with Hub.open(as_role(admin, READER_LOGIN)) as reader:
         found = HubTournaments(reader).get(tid)

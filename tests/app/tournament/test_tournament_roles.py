@@ -17,7 +17,7 @@ from app.hub import HUB_URL_ENV, Hub, push_file
 from app.hub.roles import DESK_LOGIN, init_roles, table_login
 from app.ledger import open_ledger
 from app.tournament import service as tournaments
-from app.tournament.from_hub import HUB_SOURCE
+from app.tournament.store import HUB_SOURCE
 from models.tournament.records import Player, Stage, TournamentError
 from tests.app.hub_tables import as_role, fresh_hub
 from tests.app.tournament.test_tournament_games import QUALIFYING, START, start_and_play
@@ -56,8 +56,18 @@ def test_tables_with_their_own_roles_start_and_the_desk_takes_their_games_in(
     assert out.output.splitlines() == [f"table {n}: game {refs[n].game_id} taken in from the hub"
                                        for n in (1, 2, 3)]
     assert all(g.source == HUB_SOURCE + str(g.game_id) for g in refs.values())
+    # Without --hub, the games taken in from the hub are read from the hub set for the desk.
+    done, notes = tournaments.collect_results(t.id, "Qualifying")
+    assert notes == [] and sorted(r.table for r in done.results) == [1, 2, 3]
     done, notes = tournaments.collect_results(t.id, "Qualifying", hub=desk)
     assert notes == [] and sorted(r.table for r in done.results) == [1, 2, 3]
+    monkeypatch.delenv(HUB_URL_ENV)
+    refs = [g for g in done.games if g.stage == "Qualifying"]
+    said: list[str] = []
+    assert tournaments.read_sheets(refs, None, said) == {}
+    assert said == [f"table {g.table}: its game is on the hub (hub:{g.game_id}): give --hub or "
+                    "set BANKER_HUB_URL to read it" for g in refs]
+    monkeypatch.setenv(HUB_URL_ENV, desk)
     again = CliRunner().invoke(main, ["tournament", "take-in", t.id, "Qualifying"])
     assert again.output.splitlines() == ["no table's game to take in"]
 
@@ -131,11 +141,45 @@ def test_a_table_started_but_not_yet_taken_in_is_not_offered_to_start_again(
     with open_ledger(path, create=False, readonly=True) as ledger:
         game_id = ledger.game_ids()[0]
     waiting = f"game {game_id} on the hub (the desk takes it in)"
-    assert [c["game"] for c in tournaments.table_cards(t.id, "Qualifying")] == [
-        waiting, None, None]
+    cards = tournaments.table_cards(t.id, "Qualifying")
+    assert [(c["game"], c.get("waiting")) for c in cards] == [
+        (HUB_SOURCE + game_id, True), (None, None), (None, None)]
+    listed = CliRunner().invoke(main, ["tournament", "tables", t.id, "Qualifying"])
+    assert listed.output.splitlines()[1].endswith(
+        f" — game hub:{game_id} (on the hub; the desk takes it in)")
     card = tournaments.table_card(tournaments.load(t.id), "Qualifying", 1)
     roll_off = tournaments.roll_off_from_throws(card["players"], "6+5 4+3 2+2 5+1")
     with pytest.raises(TournamentError,
                        match=re.escape(f"Qualifying table 1 is started already: {waiting}")):
         tournaments.start_table(t.id, "Qualifying", 1, roll_off, "Siti", folder=tmp_path / "again")
     assert not (tmp_path / "again").exists()
+
+
+def test_a_table_started_by_the_command_line_is_copied_to_the_hub_at_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Table 2's login may not record its game in the tournament: `start-table` copies the new
+    # game to the hub, so the desk can take it in and a second start is refused.
+    admin = fresh_hub("postgresql", tmp_path)
+    init_roles(admin, ["2"], password=lambda: "not-used-here")
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "desk"))
+    monkeypatch.setenv(HUB_URL_ENV, as_role(admin, DESK_LOGIN))
+    t = tournaments.create("Copied Open", "sg-championship",
+                           stages=[Stage(name="Qualifying", advance=4, advance_by="score"),
+                                   Stage(name="Final", advance=3, advance_by="table")])
+    tournaments.add_players(t.id, [Player(id=f"T{n:02}", name=f"Entrant {n:02}")
+                                   for n in range(1, 13)])
+    tournaments.draw(t.id, "Qualifying", seed=42)
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "table-2"))
+    monkeypatch.setenv(HUB_URL_ENV, as_role(admin, table_login("2")))
+    start = ["tournament", "start-table", t.id, "Qualifying", "2", "--roll-off",
+             "6+5 4+3 2+2 5+1", "--banker", "Mei"]
+    out = CliRunner().invoke(main, start)
+    assert out.exit_code == 0, out.output
+    assert out.output.splitlines()[-1] == "copied to the hub"
+    again = CliRunner().invoke(main, start)
+    assert again.exit_code == 3 and "Qualifying table 2 is started already" in again.output
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "desk"))
+    monkeypatch.setenv(HUB_URL_ENV, as_role(admin, DESK_LOGIN))
+    taken = CliRunner().invoke(main, ["tournament", "take-in", t.id, "Qualifying"])
+    assert taken.output.splitlines()[0].startswith("table 2: game ")
+    assert taken.output.splitlines()[0].endswith(" taken in from the hub")
