@@ -20,6 +20,19 @@ from ui.start.new_game import NewGameForm
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 
+def shown_form(qtbot) -> NewGameForm:
+    """The new-game form as the table's laptop opens it, on a clock of its own."""
+    clock = Clock()
+    form = NewGameForm(
+        lambda command, banker, judge, minutes: games.create_game(command, banker, judge,
+                                                                  minutes, now=clock),
+        from_draw=lambda tid, stage, table, roll_off, banker, judge: tournaments.start_table(
+            tid, stage, table, roll_off, banker, judge, now=clock))
+    qtbot.addWidget(form)
+    form.show()
+    return form
+
+
 @pytest.mark.parametrize("kind", HUBS)
 def test_the_tables_laptop_starts_its_table_from_the_hubs_draw_and_the_desk_sees_it(
         qtbot, kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -34,14 +47,7 @@ def test_the_tables_laptop_starts_its_table_from_the_hubs_draw_and_the_desk_sees
     seated = tournaments.table_card(tournaments.load(t.id), "Qualifying", 2)["players"]
     # The table's laptop: a data folder of its own, empty; the hall's hub.
     monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "table-2"))
-    clock = Clock()
-    form = NewGameForm(
-        lambda command, banker, judge, minutes: games.create_game(command, banker, judge,
-                                                                  minutes, now=clock),
-        from_draw=lambda tid, stage, table, roll_off, banker, judge: tournaments.start_table(
-            tid, stage, table, roll_off, banker, judge, now=clock))
-    qtbot.addWidget(form)
-    form.show()
+    form = shown_form(qtbot)
     assert form.draw.isVisible() and form.draw.offered()
     form.draw.choose(t.id, 2)
     assert [s.text() for s in form.seats[:4]] == seated
@@ -74,14 +80,7 @@ def test_the_tables_laptop_lists_and_plays_the_tournaments_own_board_taken_from_
     tournaments.add_players(t.id, [Player(id=f"H{n}", name=f"Player {n}") for n in range(1, 9)])
     tournaments.draw(t.id, "Qualifying", seed=7)
     monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "table-1"))
-    clock = Clock()
-    form = NewGameForm(
-        lambda command, banker, judge, minutes: games.create_game(command, banker, judge,
-                                                                  minutes, now=clock),
-        from_draw=lambda tid, stage, table, roll_off, banker, judge: tournaments.start_table(
-            tid, stage, table, roll_off, banker, judge, now=clock))
-    qtbot.addWidget(form)
-    form.show()
+    form = shown_form(qtbot)
     assert form.board_listed("sg-hall-2026") is None  # not on this laptop when the form opened
     form.draw.choose(t.id, 1)
     assert form.board.currentData() == "sg-hall-2026"

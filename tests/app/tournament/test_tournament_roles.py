@@ -18,36 +18,47 @@ from app.hub.roles import DESK_LOGIN, init_roles, table_login
 from app.ledger import open_ledger
 from app.tournament import service as tournaments
 from app.tournament.store import HUB_SOURCE
-from models.tournament.records import Player, Stage, TournamentError
+from models.tournament.records import Player, Stage, Tournament, TournamentError
 from tests.app.hub_tables import as_role, fresh_hub
 from tests.app.tournament.test_tournament_games import QUALIFYING, START, start_and_play
+
+
+def drawn_at_desk(name: str, admin: str, tables: list[str], folder: Path,
+                  monkeypatch: pytest.MonkeyPatch) -> Tournament:
+    """The hub's roles made (the desk's, the reader's, one per table in `tables`); then, as the
+    desk's laptop (its own data folder), 12 entrants in a tournament called `name`, its
+    qualifying round drawn from seed 42 (3 tables of 4)."""
+    init_roles(admin, tables, password=lambda: "not-used-here")
+    at(monkeypatch, folder / "desk", as_role(admin, DESK_LOGIN))
+    t = tournaments.create(name, "sg-championship",
+                           stages=[Stage(name="Qualifying", advance=4, advance_by="score"),
+                                   Stage(name="Final", advance=3, advance_by="table")])
+    tournaments.add_players(t.id, [Player(id=f"T{n:02}", name=f"Entrant {n:02}")
+                                   for n in range(1, 13)])
+    return tournaments.draw(t.id, "Qualifying", seed=42)
+
+
+def at(monkeypatch: pytest.MonkeyPatch, folder: Path, hub: str) -> None:
+    """This process as one laptop: its own data folder and the hub's URL with its login."""
+    monkeypatch.setenv(DATA_DIR_ENV, str(folder))
+    monkeypatch.setenv(HUB_URL_ENV, hub)
 
 
 def test_tables_with_their_own_roles_start_and_the_desk_takes_their_games_in(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     admin = fresh_hub("postgresql", tmp_path)
-    init_roles(admin, [str(n) for n in QUALIFYING], password=lambda: "not-used-here")
+    t = drawn_at_desk("Roles Open", admin, [str(n) for n in QUALIFYING], tmp_path, monkeypatch)
     desk = as_role(admin, DESK_LOGIN)
-    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "desk"))
-    monkeypatch.setenv(HUB_URL_ENV, desk)
-    t = tournaments.create("Roles Open", "sg-championship",
-                           stages=[Stage(name="Qualifying", advance=4, advance_by="score"),
-                                   Stage(name="Final", advance=3, advance_by="table")])
-    tournaments.add_players(t.id, [Player(id=f"T{n:02}", name=f"Entrant {n:02}")
-                                   for n in range(1, 13)])
-    tournaments.draw(t.id, "Qualifying", seed=42)
     version = len(tournaments.load(t.id).games)
     for number, totals in QUALIFYING.items():
         table = as_role(admin, table_login(str(number)))
-        monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / f"table-{number}"))
-        monkeypatch.setenv(HUB_URL_ENV, table)
+        at(monkeypatch, tmp_path / f"table-{number}", table)
         path = start_and_play(t.id, "Qualifying", number, totals,
                               START + timedelta(hours=number), tmp_path / f"table-{number}")
         assert path.is_file()
         with Hub.open(table) as hub:
             push_file(hub, path)
-    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "desk"))
-    monkeypatch.setenv(HUB_URL_ENV, desk)
+    at(monkeypatch, tmp_path / "desk", desk)
     assert len(tournaments.load(t.id).games) == version == 0  # the tables changed nothing
     out = CliRunner().invoke(main, ["tournament", "take-in", t.id, "Qualifying"])
     assert out.exit_code == 0, out.output
@@ -78,21 +89,12 @@ def test_a_tables_login_cannot_hand_in_another_tables_game(
     # 2 and sends it first: its opening is table 2's card, but table 1's login sent it. The
     # desk takes in table 2's game from table 2's login only; the other is listed, passed over.
     admin = fresh_hub("postgresql", tmp_path)
-    init_roles(admin, ["1", "2", "3"], password=lambda: "not-used-here")
+    t = drawn_at_desk("Claims Open", admin, ["1", "2", "3"], tmp_path, monkeypatch)
     desk = as_role(admin, DESK_LOGIN)
-    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "desk"))
-    monkeypatch.setenv(HUB_URL_ENV, desk)
-    t = tournaments.create("Claims Open", "sg-championship",
-                           stages=[Stage(name="Qualifying", advance=4, advance_by="score"),
-                                   Stage(name="Final", advance=3, advance_by="table")])
-    tournaments.add_players(t.id, [Player(id=f"T{n:02}", name=f"Entrant {n:02}")
-                                   for n in range(1, 13)])
-    tournaments.draw(t.id, "Qualifying", seed=42)
 
     def played(login: str, table: int, totals: list[int], folder: str) -> str:
         url = as_role(admin, table_login(login))
-        monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / folder))
-        monkeypatch.setenv(HUB_URL_ENV, url)
+        at(monkeypatch, tmp_path / folder, url)
         path = start_and_play(t.id, "Qualifying", table, totals,
                               START + timedelta(hours=table), tmp_path / folder)
         with Hub.open(url) as hub:
@@ -101,8 +103,7 @@ def test_a_tables_login_cannot_hand_in_another_tables_game(
             return ledger.game_ids()[0]
 
     forged = played("1", 2, [3000, 1000, 1000, 1000], "forger")
-    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "desk"))
-    monkeypatch.setenv(HUB_URL_ENV, desk)
+    at(monkeypatch, tmp_path / "desk", desk)
     out = CliRunner().invoke(main, ["tournament", "take-in", t.id, "Qualifying"])
     assert out.exit_code == 0, out.output
     assert out.output.splitlines() == [
@@ -110,8 +111,7 @@ def test_a_tables_login_cannot_hand_in_another_tables_game(
         "table's own file can be attached (banker tournament attach)"]
     assert tournaments.load(t.id).games == ()
     own = played("2", 2, QUALIFYING[2], "table-2")
-    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "desk"))
-    monkeypatch.setenv(HUB_URL_ENV, desk)
+    at(monkeypatch, tmp_path / "desk", desk)
     out = CliRunner().invoke(main, ["tournament", "take-in", t.id, "Qualifying"])
     assert f"table 2: game {own} taken in from the hub" in out.output.splitlines()
     assert [(g.table, g.game_id) for g in tournaments.load(t.id).games] == [(2, own)]
@@ -122,18 +122,9 @@ def test_a_table_started_but_not_yet_taken_in_is_not_offered_to_start_again(
     # Table 1's login may not record its game in the tournament (the desk takes it in later),
     # so until then the tournament says nothing of it: the hub's copy of the game does.
     admin = fresh_hub("postgresql", tmp_path)
-    init_roles(admin, ["1"], password=lambda: "not-used-here")
-    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "desk"))
-    monkeypatch.setenv(HUB_URL_ENV, as_role(admin, DESK_LOGIN))
-    t = tournaments.create("Twice Open", "sg-championship",
-                           stages=[Stage(name="Qualifying", advance=4, advance_by="score"),
-                                   Stage(name="Final", advance=3, advance_by="table")])
-    tournaments.add_players(t.id, [Player(id=f"T{n:02}", name=f"Entrant {n:02}")
-                                   for n in range(1, 13)])
-    tournaments.draw(t.id, "Qualifying", seed=42)
+    t = drawn_at_desk("Twice Open", admin, ["1"], tmp_path, monkeypatch)
     table = as_role(admin, table_login("1"))
-    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "table-1"))
-    monkeypatch.setenv(HUB_URL_ENV, table)
+    at(monkeypatch, tmp_path / "table-1", table)
     assert [c["game"] for c in tournaments.table_cards(t.id, "Qualifying")] == [None] * 3
     path = start_and_play(t.id, "Qualifying", 1, QUALIFYING[1], START, tmp_path / "table-1")
     with Hub.open(table) as hub:
@@ -160,17 +151,8 @@ def test_a_table_started_by_the_command_line_is_copied_to_the_hub_at_once(
     # Table 2's login may not record its game in the tournament: `start-table` copies the new
     # game to the hub, so the desk can take it in and a second start is refused.
     admin = fresh_hub("postgresql", tmp_path)
-    init_roles(admin, ["2"], password=lambda: "not-used-here")
-    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "desk"))
-    monkeypatch.setenv(HUB_URL_ENV, as_role(admin, DESK_LOGIN))
-    t = tournaments.create("Copied Open", "sg-championship",
-                           stages=[Stage(name="Qualifying", advance=4, advance_by="score"),
-                                   Stage(name="Final", advance=3, advance_by="table")])
-    tournaments.add_players(t.id, [Player(id=f"T{n:02}", name=f"Entrant {n:02}")
-                                   for n in range(1, 13)])
-    tournaments.draw(t.id, "Qualifying", seed=42)
-    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "table-2"))
-    monkeypatch.setenv(HUB_URL_ENV, as_role(admin, table_login("2")))
+    t = drawn_at_desk("Copied Open", admin, ["2"], tmp_path, monkeypatch)
+    at(monkeypatch, tmp_path / "table-2", as_role(admin, table_login("2")))
     start = ["tournament", "start-table", t.id, "Qualifying", "2", "--roll-off",
              "6+5 4+3 2+2 5+1", "--banker", "Mei"]
     out = CliRunner().invoke(main, start)
@@ -178,8 +160,7 @@ def test_a_table_started_by_the_command_line_is_copied_to_the_hub_at_once(
     assert out.output.splitlines()[-1] == "copied to the hub"
     again = CliRunner().invoke(main, start)
     assert again.exit_code == 3 and "Qualifying table 2 is started already" in again.output
-    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "desk"))
-    monkeypatch.setenv(HUB_URL_ENV, as_role(admin, DESK_LOGIN))
+    at(monkeypatch, tmp_path / "desk", as_role(admin, DESK_LOGIN))
     taken = CliRunner().invoke(main, ["tournament", "take-in", t.id, "Qualifying"])
     assert taken.output.splitlines()[0].startswith("table 2: game ")
     assert taken.output.splitlines()[0].endswith(" taken in from the hub")
