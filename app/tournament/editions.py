@@ -38,40 +38,41 @@ def fetch_editions(hub: Hub, t: Tournament) -> list[str]:
     Raises TournamentError when one is neither here nor on the hub, or when this laptop's file
     differs from the hub's (the tables must all play the hub's), HubUnreachable when the hub
     cannot be read, DataFileError when the copy cannot be kept."""
-    said = []
-    kinds: tuple[Kind, ...] = ("profile", "board", "decks")
-    for kind in kinds:
-        profile = rulebook.profile(t.profile) if kind != "profile" else None
-        edition_id = (t.profile if profile is None else
-                      t.board or profile.board if kind == "board" else profile.deck)
-        try:
-            here = own_text(kind, edition_id)
-        except BadInput:
-            here = None
-            missing = True
-        else:
-            missing = False
-            if here is None:  # shipped: on every laptop
-                continue
-        held = shared(hub, kind, edition_id)
-        noun = rulebook.NOUNS[kind]
-        if held is None:
-            if missing:
-                raise TournamentError(
-                    f"the tournament plays on the {noun} {edition_id!r}, which is neither on "
-                    f"this laptop nor on the hub: the desk shares it with `banker tournament "
-                    f"push {t.id}`")
-            continue  # the desk has not shared it: this laptop's file is what there is
-        if missing:
-            keep(kind, edition_id, held)
-            said.append(f"the {noun} {edition_id!r} taken from the hub")
-        elif here != held:
-            raise TournamentError(
-                f"this laptop's {noun} {edition_id!r} differs from the hub's (SHA-256 "
-                f"{digest(here or '')[:12]} here, {digest(held)[:12]} on the hub): every table "
-                f"plays the hub's; remove or rename this laptop's file and try again")
-    return said
+    said = _fetched(hub, t, "profile", t.profile)
+    profile = rulebook.profile(t.profile)  # here now, if it is anywhere
+    said += _fetched(hub, t, "board", t.board or profile.board)
+    return said + _fetched(hub, t, "decks", profile.deck)
 
+
+def _fetched(hub: Hub, t: Tournament, kind: Kind, edition_id: str) -> list[str]:
+    """One edition of fetch_editions: kept from the hub when this laptop lacks it (a line
+    saying so), checked against the hub's when it has its own, nothing when shipped."""
+    noun = rulebook.NOUNS[kind]
+    try:
+        here = own_text(kind, edition_id)
+    except BadInput:  # not on this laptop
+        here, missing = None, True
+    else:
+        if here is None:  # shipped: on every laptop
+            return []
+        missing = False
+    held = shared(hub, kind, edition_id)
+    if held is None:
+        if missing:
+            raise TournamentError(
+                f"the tournament plays on the {noun} {edition_id!r}, which is neither on this "
+                f"laptop nor on the hub: the desk shares it with `banker tournament push "
+                f"{t.id}`")
+        return []  # the desk has not shared it: this laptop's file is what there is
+    if missing:
+        keep(kind, edition_id, held)
+        return [f"the {noun} {edition_id!r} taken from the hub"]
+    if here != held:
+        raise TournamentError(
+            f"this laptop's {noun} {edition_id!r} differs from the hub's (SHA-256 "
+            f"{digest(here or '')[:12]} here, {digest(held)[:12]} on the hub): every table plays "
+            "the hub's; remove or rename this laptop's file and try again")
+    return []
 
 def editions_here(t: Tournament) -> list[str]:
     """The hub's copies of `t`'s own editions this laptop lacks, kept (see fetch_editions);

@@ -14,6 +14,7 @@ from app.games import folder as games
 from app.tournament import service as tournaments
 from models.tournament.records import Player, Stage
 from tests.clocks import Clock
+from tests.ui.test_new_game_from_hub_draw import shown_form
 from ui.entry import main
 from ui.start.new_game import NewGameForm
 
@@ -34,15 +35,7 @@ def drawn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 
 @pytest.fixture
 def form(qtbot, drawn: str) -> NewGameForm:
-    clock = Clock()
-    dialog = NewGameForm(
-        lambda command, banker, judge, minutes: games.create_game(command, banker, judge,
-                                                                  minutes, now=clock),
-        from_draw=lambda tid, stage, table, roll_off, banker, judge: tournaments.start_table(
-            tid, stage, table, roll_off, banker, judge, now=clock))
-    qtbot.addWidget(dialog)
-    dialog.show()
-    return dialog
+    return shown_form(qtbot)
 
 
 def tables_text(tid: str) -> str:
