@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    field_validator,
+    model_serializer,
+)
 
 from models.edition_ids import EditionId
 
@@ -77,12 +86,26 @@ PinHash = Annotated[str, AfterValidator(_argon2_hash),
 
 
 class JudgeEntry(BaseModel):
-    """A judge's registration: the name and an argon2 hash of the PIN, never the PIN."""
+    """A judge's registration: the name and an argon2 hash of the PIN, never the PIN; since
+    signatures, the judge's Ed25519 public key and the private key sealed under the PIN
+    (app/signing/keys.py). A registration without a key (made before signatures) gets one at
+    the judge's next sign-in."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: Name
     pin_hash: PinHash
+    public_key: str | None = Field(default=None, max_length=200)
+    sealed_key: str | None = Field(default=None, max_length=2000)
+
+    @model_serializer(mode="wrap")
+    def _keyless(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # A registration without a key is written as before signatures: the same bytes.
+        dumped: dict[str, Any] = handler(self)
+        for name in ("public_key", "sealed_key"):
+            if dumped.get(name) is None:
+                dumped.pop(name, None)
+        return dumped
 
 
 class NewGame(_Command):

@@ -1,4 +1,4 @@
-"""The hub's own tables (migrations 0006 to 0010) beside the ledger's, as SQLAlchemy Core metadata."""
+"""The hub's own tables (migrations 0006 to 0012) beside the ledger's, as SQLAlchemy Core metadata."""
 
 from __future__ import annotations
 
@@ -64,6 +64,7 @@ hub_marks = Table(
     Column("seq", Integer, nullable=True),
     Column("text", Text, nullable=False),
     Column("by", Text, nullable=False),
+    Column("seal", Text, nullable=True),  # a judge's note or ruling: its signed proof (0012)
     CheckConstraint("kind IN ('diverged', 'note', 'ruling')", name="kind"),
     Index("ix_hub_marks_game_id", "game_id"),
 )
@@ -75,6 +76,30 @@ hub_judges = Table(
     Column("name", String(40), primary_key=True),
     Column("pin_hash", Text, nullable=False),
     Column("created_at", String(TIMESTAMP_LENGTH), nullable=False),
+)
+
+# Each judge's key (migration 0012), append-only: the Ed25519 public key and the private key
+# sealed under the judge's PIN (app/signing/keys.py). A key is never replaced.
+hub_judge_keys = Table(
+    "hub_judge_keys",
+    metadata,
+    Column("name", String(40), primary_key=True),
+    Column("public_key", Text, nullable=False),
+    Column("sealed_key", Text, nullable=False),
+    Column("added_at", String(TIMESTAMP_LENGTH), nullable=False),
+)
+
+# Where signatures begin (one row, written by migration 0012 only): the round entries, marks and
+# tournament versions held before, which readers show as "recorded before signatures".
+hub_signatures = Table(
+    "hub_signatures",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("since", String(TIMESTAMP_LENGTH), nullable=False),
+    Column("rounds_upto", Integer, nullable=False),
+    Column("marks_upto", Integer, nullable=False),
+    Column("versions_upto", Text, nullable=False),
+    CheckConstraint("id = 1", name="one"),
 )
 
 # Each version of a tournament, append-only: the document its JSON file holds, and what changed.
@@ -117,6 +142,7 @@ hub_rounds = Table(
     Column("at", String(TIMESTAMP_LENGTH), nullable=False),
     Column("text", Text, nullable=False),
     Column("by", Text, nullable=False),
+    Column("seal", Text, nullable=True),  # the head judge's signed proof (0012)
     UniqueConstraint("tournament_id", "stage", "entry"),
     CheckConstraint("kind IN ('start', 'pause', 'resume', 'announce')", name="kind"),
     CheckConstraint("entry >= 1", name="entry"),
