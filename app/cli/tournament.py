@@ -13,16 +13,17 @@ import click
 from pydantic import ValidationError
 
 from app.cli.main import EXIT_LEDGER, EXIT_REFUSED, main
-from app.cli.prompts import JUDGE_PIN, ask_pin
+from app.cli.prompts import JUDGE_PIN, NEW_JUDGE_PIN, ask_pin
 from app.hub.errors import HubNeedsTls, HubUnreachable
 from app.hub.hub import hub_url
 from app.ledger import LedgerError
 from app.table.command_text import dumps
 from app.tournament import service as tournaments
+from app.tournament.publishing import ruling_lines
 from models.errors import BankerError
 from models.plural import counted
 from models.tournament.publications import last_publication, publication_words
-from models.tournament.records import DrawOptions, Player, Stage
+from models.tournament.records import DrawOptions, Player, Stage, Tournament
 from models.tournament.standings import StageStandings
 from models.tournament.wording import stage_words
 
@@ -106,13 +107,39 @@ def add_players(tid: str, sheet: Path | None, typed: tuple[str, ...]) -> None:
     click.echo(f"{tid}: {counted(len(t.players), 'player')} entered")
 
 
+JUDGE = click.option("--judge", required=True,
+                     help="The judge who decides it, registered on the hub or for the "
+                     "tournament; the PIN from BANKER_JUDGE_PIN or asked for (it signs).")
+
+
+def _judge(name: str) -> tuple[str, str]:
+    """A judge's name with the PIN (BANKER_JUDGE_PIN, else a hidden prompt): it signs."""
+    return name, ask_pin(JUDGE_PIN, f"PIN for judge {name}")
+
+
+@tournament_group.command("add-judge")
+@click.argument("tid")
+@click.argument("name")
+def add_judge(tid: str, name: str) -> None:
+    """Register a judge who signs the tournament's decisions (rulings, withdrawals, standbys):
+    on the hub when it holds the tournament, else in its file. The PIN (6+ digits) from
+    BANKER_NEW_JUDGE_PIN, else asked for twice; only its hash and a key sealed under it are
+    kept."""
+    pin = ask_pin(NEW_JUDGE_PIN, f"New PIN for judge {name}", confirm=True)
+    where = _do(lambda: tournaments.add_judge(tid, name, pin))
+    click.echo(f"judge {name} registered {where}")
+
+
 @tournament_group.command("withdraw")
 @click.argument("tid")
 @click.argument("player")
 @click.option("--reason", required=True, help="E.g. no-show, or the player's words.")
-def withdraw(tid: str, player: str, reason: str) -> None:
-    """Withdraw a player (a late withdrawal or no-show) before their next round starts."""
-    t = _do(lambda: tournaments.withdraw(tid, player, reason))
+@JUDGE
+def withdraw(tid: str, player: str, reason: str, judge: str) -> None:
+    """Withdraw a player (a late withdrawal or no-show) before their next round starts: a
+    judge's decision, signed with the judge's PIN."""
+    signed_by = _judge(judge)
+    t = _do(lambda: tournaments.withdraw(tid, player, reason, signed_by))
     last = t.withdrawals[-1]
     click.echo(f"{t.player(player).name} withdrawn before the {last.stage}"
                + ("; its draw must be made again" if t.draw(last.stage) is None
@@ -187,10 +214,12 @@ def absent(tid: str, stage: str, players: tuple[str, ...], by: str) -> None:
 @click.option("--player", "standby", default=None,
               help="The standby to call in (default: the next in the ranking of the stage "
               "before); refused unless next in line.")
-@BY
-def standby(tid: str, stage: str, absent_player: str, standby: str | None, by: str) -> None:
-    """Call in the next standby to fill an absent qualifier's seat."""
-    t = _do(lambda: tournaments.call_standby(tid, stage, absent_player, by, standby))
+@JUDGE
+def standby(tid: str, stage: str, absent_player: str, standby: str | None, judge: str) -> None:
+    """Call in the next standby to fill an absent qualifier's seat: a judge's decision, signed
+    with the judge's PIN."""
+    signed_by = _judge(judge)
+    t = _do(lambda: tournaments.call_standby(tid, stage, absent_player, signed_by, standby))
     called = t.check_ins[-1]
     click.echo(f"{t.seat_name(called.player)} ({called.player}) called in for "
                f"{t.seat_name(absent_player)} in the {called.stage}")
@@ -303,15 +332,19 @@ def results(tid: str, stage: str, hub: str | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Rows, ties and close calls as JSON.")
 def standings(tid: str, stage: str, as_json: bool) -> None:
     """The stage's standings: advancement, ties for the head judge, close calls and why."""
-    t = _do(lambda: tournaments.load(tid))
+    checked = _do(lambda: tournaments.load_checked(tid))
+    t = checked.tournament
     found = _do(lambda: tournaments.standings_of(t, stage))
     last = last_publication(t, found.stage)  # what every laptop may know was published
     if as_json:
         click.echo(dumps(found.model_dump() | {"decided": found.decided, "published": (
-            None if last is None else last.model_dump(mode="json"))}))
+            None if last is None else last.model_dump(mode="json")),
+            "not_followed": checked.words}))
         return
-    click.echo(_standings_text(found))
+    click.echo(_standings_text(t, found))
     click.echo(publication_words(last))
+    for line in checked.words:
+        click.echo(f"NOT FOLLOWED: {line}")
 
 
 def _seats(seats: int) -> str:
@@ -319,7 +352,7 @@ def _seats(seats: int) -> str:
     return "the player taking the seat" if seats == 1 else f"the {seats} taking the seats"
 
 
-def _standings_text(found: StageStandings) -> str:
+def _standings_text(t: Tournament, found: StageStandings) -> str:
     lines = [f"{found.stage} standings" + ("" if found.decided else " (not decided)")]
     for r in found.rows:
         position = "" if r.position is None else f"{'=' if r.tied else ''}{r.position}"
@@ -330,6 +363,7 @@ def _standings_text(found: StageStandings) -> str:
               f"banker tournament rule, naming {_seats(tie.seats)} in the order decided"
               for tie in found.ties]
     lines += [f"close call: {c.name}: {c.reason}" for c in found.close_calls]
+    lines += [f"ruling: {line}" for line in ruling_lines(t, found.stage)]
     return "\n".join(lines)
 
 
@@ -337,12 +371,23 @@ def _standings_text(found: StageStandings) -> str:
 @click.argument("tid")
 @click.argument("stage")
 @click.argument("order", nargs=-1, required=True)
-@click.option("--judge", required=True, help="The head judge's name.")
+@click.option("--judge", required=True,
+              help="The head judge's name (registered); the PIN from BANKER_JUDGE_PIN or "
+              "asked for (it signs the ruling).")
 @click.option("--reason", required=True, help="Why, as announced.")
-def rule(tid: str, stage: str, order: tuple[str, ...], judge: str, reason: str) -> None:
+@click.option("--supersede", is_flag=True,
+              help="Rule a tie already ruled again: this ruling replaces the one that stands "
+              "(which stays on record); the reason says why.")
+def rule(tid: str, stage: str, order: tuple[str, ...], judge: str, reason: str,
+         supersede: bool) -> None:
     """Rule a tie: every tied player's id, in the order decided (the first advance)."""
-    _do(lambda: tournaments.rule_tie(tid, stage, order, judge, reason))
-    click.echo(f"ruling recorded: {', '.join(order)}")
+    signed_by = _judge(judge)
+    t = _do(lambda: tournaments.rule_tie(tid, stage, order, signed_by, reason,
+                                         supersede=supersede))
+    made = t.rulings[-1]
+    replaced = (f"; it supersedes the ruling of {made.supersedes:%Y-%m-%d %H:%M:%S}"
+                if made.supersedes is not None else "")
+    click.echo(f"ruling recorded: {', '.join(order)}, signed by {judge}{replaced}")
 
 
 @tournament_group.command("push")

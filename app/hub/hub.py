@@ -14,20 +14,29 @@ from sqlalchemy import func, insert, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
-from app.hub import receiving
+from app.hub import keys, receiving
 from app.hub.batch import Batch
 from app.hub.errors import HubError, HubForbidden, HubNeedsTls, HubRefused, HubUnreachable
-from app.hub.marks import Flag, Mark, add_judges_mark, flags_of, game_named, mark_diverged, read_marks
+from app.hub.marks import (
+    Flag,
+    Judged,
+    Mark,
+    add_judges_mark,
+    game_named,
+    judged_marks,
+    mark_diverged,
+)
 from app.hub.records import Receipt, Refusal, TableOnHub
-from app.hub.schema import hub_games, hub_judges, hub_refusals
-from app.ledger import Ledger, schema
+from app.hub.schema import hub_games, hub_judge_keys, hub_judges, hub_refusals
+from app.ledger import schema
 from app.ledger.database import Database, ledger_url
 from app.ledger.errors import LedgerError, LedgerNotFound
 from app.ledger.hashing import format_timestamp
 from app.ledger.migration import schema_status
 from app.ledger.opening import open_database
 from app.ledger.transport import remote_without_tls
-from app.table.judges import check_pin, hash_pin
+from app.signing.keys import Signer
+from app.table.judges import hash_pin
 from models.commands import JudgeEntry
 
 HUB_URL_ENV = "BANKER_HUB_URL"
@@ -153,7 +162,7 @@ class Hub:
             ).all())
             rows = connection.execute(select(hub_games).order_by(
                 hub_games.c.label, hub_games.c.game_id)).all()
-            flags = flags_of(read_marks(connection))
+            flags = judged_marks(connection).flags
         found = [_table(row, flags.get(row.game_id), int(counts.pop(row.game_id, 0)))
                  for row in rows]
         return found + [self._unheld(game_id, count) for game_id, count in sorted(counts.items())]
@@ -178,13 +187,18 @@ class Hub:
     # -- the DIVERGED flag: marks, notes, rulings ------------------------------------------
 
     def marks(self, game_id: str | None = None) -> list[Mark]:
-        """The marks (diverged, notes, rulings), oldest first (of one game if given)."""
+        """The marks a reader follows (diverged, and the judges' notes and rulings whose
+        signatures verify), oldest first (of one game if given)."""
+        return list(self.judged(game_id).marks)
+
+    def judged(self, game_id: str | None = None) -> Judged:
+        """The marks followed and the judges' marks passed over, each named with why."""
         with self._reachable(), self._db.read() as connection:
-            return read_marks(connection, game_id)
+            return judged_marks(connection, game_id)
 
     def flags(self) -> dict[str, Flag]:
-        """Each DIVERGED game's flag as it stands, by game id."""
-        return flags_of(self.marks())
+        """Each DIVERGED game's flag as it stands (by the marks followed), by game id."""
+        return self.judged().flags
 
     def game_named(self, named: str) -> str:
         """The id of the game `named` (its id, or its table's label); raises HubError."""
@@ -207,12 +221,10 @@ class Hub:
     def _judges_mark(self, kind: str, game: str, judge: str, pin: str, text: str,
                      sleep: Sleep) -> Flag:
         game_id = self.game_named(game)
-        registered = {entry.name: entry.pin_hash for entry in self.judges()}
-        with self._reachable():
-            check_pin(Ledger(self._db), registered, judge, pin, sleep, self._now)
+        signed_in = self.signer(judge, pin, sleep)
         with self._reachable(), self._db.write() as connection:
             receiving.lock_game(connection, game_id)
-            return add_judges_mark(connection, game_id, kind, judge, text, self._stamp())
+            return add_judges_mark(connection, game_id, kind, signed_in, text, self._stamp())
 
     # -- judges -----------------------------------------------------------------------------
 
@@ -229,13 +241,33 @@ class Hub:
                 raise HubError(f"judge {entry.name!r} is already registered on the hub")
             connection.execute(insert(hub_judges).values(
                 name=entry.name, pin_hash=entry.pin_hash, created_at=self._stamp()))
+            connection.execute(insert(hub_judge_keys).values(
+                **keys.new_key_row(entry.name, pin, self._stamp())))
 
     def judges(self) -> list[JudgeEntry]:
-        """The tournament's judges, by name."""
+        """The tournament's judges, by name, each with their key when they have one."""
         with self._reachable(), self._db.read() as connection:
             rows = connection.execute(select(hub_judges.c.name, hub_judges.c.pin_hash)
                                       .order_by(hub_judges.c.name)).all()
-        return [JudgeEntry(name=name, pin_hash=pin_hash) for name, pin_hash in rows]
+            found = keys.sealed_keys(connection)
+        return [JudgeEntry(name=name, pin_hash=pin_hash,
+                           public_key=found[name].public_key if name in found else None,
+                           sealed_key=found[name].sealed if name in found else None)
+                for name, pin_hash in rows]
+
+    def public_keys(self) -> dict[str, str]:
+        """Each judge's public key (name → base64): what a reader checks signatures with."""
+        with self._reachable(), self._db.read() as connection:
+            return keys.public_keys(connection)
+
+    def signer(self, judge: str, pin: str, sleep: Sleep = time.sleep) -> Signer:
+        """Judge `judge` signed in on the hub with the PIN, their key opened (a judge registered
+        before signatures gets one now). Raises JudgeAuthError, DamagedKey, SigningError,
+        HubUnreachable."""
+        registered = {entry.name: entry.pin_hash for entry in self.judges()}
+        with self._reachable():
+            return keys.signer(self._db, self.location, registered, judge, pin, sleep,
+                               self._now)
 
     def game_ids(self) -> list[str]:
         """Every game whose entries the hub holds, oldest first."""

@@ -3,7 +3,13 @@ adds them, timed by the hub's own clock, and the clock starts the tables' copies
 
 What an entry may be is decided by models.tournament.hall_clock; this module stores and reads.
 Two head judges adding the next entry of one round at once collide on (tournament, stage,
-entry): one is recorded, the other is told and nothing of it is written."""
+entry): one is recorded, the other is told and nothing of it is written.
+
+Each entry is the head judge's decision, signed (app/signing): a round's entries are a chain
+(scope "round:<tournament>/<stage>"). A reader follows only the entries that verify as the next
+of the chain; a row no judge signed, or whose seal fails, is named in the round's `problems`
+and obeyed by nobody. `entry` is only the row's slot (the next free one), so a stray row never
+wedges the round: the next signed entry links to the last one followed and takes effect."""
 
 from __future__ import annotations
 
@@ -17,11 +23,12 @@ from sqlalchemy import Connection, insert, select, text
 
 from app.hub.errors import HubError, HubUnreachable
 from app.hub.hub import Hub
+from app.hub.keys import public_keys, signatures_since
 from app.hub.schema import hub_rounds
-from app.ledger import Ledger, schema
+from app.ledger import schema
 from app.ledger.errors import LedgerError, LedgerRejected
 from app.ledger.hashing import format_timestamp
-from app.table.judges import check_pin
+from app.signing.decisions import Chain, Decision, Seal, next_seal
 from models.tournament.hall_clock import HallEntry, HallRound, Kind, check_entry, round_id
 
 Sleep = Callable[[float], None]
@@ -67,33 +74,77 @@ def read_round(hub: Hub, tid: str, stage: str, now: Callable[[], datetime] | Non
         raise HubUnreachable(f"the hub at {hub.location} cannot be used just now: {e}") from e
 
 
+def scope_of(tid: str, stage: str) -> str:
+    """The chain of a stage's round entries."""
+    return f"round:{round_id(tid, stage)}"
+
+
+def says(tid: str, stage: str, kind: str, at: str, words: str) -> dict[str, str]:
+    """What a round entry says, as signed: which round, what, when (the hub's time), words."""
+    return {"tournament": tid, "stage": stage, "kind": kind, "at": at, "text": words}
+
+
+@dataclass(frozen=True)
+class _Read:
+    hall: HallRound
+    chain: Chain
+    last_slot: int
+
+
 def _round(connection: Connection, tid: str, stage: str, now: Callable[[], datetime]
            ) -> HallRound:
+    return _read(connection, tid, stage, now).hall
+
+
+def _read(connection: Connection, tid: str, stage: str, now: Callable[[], datetime]) -> _Read:
     rows = connection.execute(
         select(hub_rounds).where(hub_rounds.c.tournament_id == tid, hub_rounds.c.stage == stage)
-        .order_by(hub_rounds.c.entry)).all()
-    entries = tuple(HallEntry(number=r.entry, kind=r.kind, at=datetime.fromisoformat(r.at),
-                              text=r.text, by=r.by) for r in rows)
-    return HallRound(round=round_id(tid, stage), entries=entries, now=hub_now(connection, now))
+        .order_by(hub_rounds.c.entry, hub_rounds.c.id)).all()
+    keys, upto = public_keys(connection), signatures_since(connection).rounds_upto
+    chain = Chain(scope_of(tid, stage))
+    entries: list[HallEntry] = []
+    for r in rows:
+        ref = f"hub_rounds row {r.id} ({r.kind} by {r.by} at {r.at[11:19]})"
+        decision = Decision(ref, chain.scope, r.kind, says(r.tournament_id, r.stage, r.kind,
+                                                            r.at, r.text),
+                            r.by, _seal(r.seal), int(r.id) <= upto)
+        if chain.offer(decision, keys) is None:
+            entries.append(HallEntry(number=chain.number, kind=r.kind,
+                                     at=datetime.fromisoformat(r.at), text=r.text, by=r.by,
+                                     before_signatures=decision.seal is None))
+    hall = HallRound(round=round_id(tid, stage), entries=tuple(entries),
+                     now=hub_now(connection, now),
+                     problems=tuple(p.words for p in chain.problems))
+    return _Read(hall, chain, max((int(r.entry) for r in rows), default=0))
+
+
+def _seal(stored: str | None) -> Seal | None:
+    if not stored:
+        return None
+    try:
+        return Seal.of(json.loads(stored))
+    except ValueError:
+        return None
 
 
 def add_entry(hub: Hub, tid: str, stage: str, kind: Kind, words: str, judge: str, pin: str,
               sleep: Sleep = time.sleep, now: Callable[[], datetime] | None = None
               ) -> HallRound:
     """The head judge (a judge registered on the hub, PIN checked as at a table, wrong tries
-    slowed down) adds the round's next entry; returns the round as it then stands. Raises
-    JudgeAuthError, TournamentError (an entry the round does not allow),
-    RoundChangedMeanwhile, RoundWriteRefused, HubUnreachable."""
+    slowed down) adds the round's next entry, signed with their key; returns the round as it
+    then stands. Raises JudgeAuthError, DamagedKey, SigningError, TournamentError (an entry the
+    round does not allow), RoundChangedMeanwhile, RoundWriteRefused, HubUnreachable."""
     clock = now or (lambda: datetime.now(UTC))
-    registered = {entry.name: entry.pin_hash for entry in hub.judges()}
     try:
-        check_pin(Ledger(hub.database), registered, judge, pin, sleep, clock)
+        signer = hub.signer(judge, pin, sleep)
         with hub.database.write() as connection:
-            current = _round(connection, tid, stage, clock)
-            check_entry(current, kind, words)
+            read = _read(connection, tid, stage, clock)
+            check_entry(read.hall, kind, words)
+            at, text = format_timestamp(read.hall.now), words.strip()
+            sealed = next_seal(read.chain, signer, kind, says(tid, stage, kind, at, text), at)
             connection.execute(insert(hub_rounds).values(
-                tournament_id=tid, stage=stage, entry=len(current.entries) + 1, kind=kind,
-                at=format_timestamp(current.now), text=words.strip(), by=judge))
+                tournament_id=tid, stage=stage, entry=read.last_slot + 1, kind=kind,
+                at=at, text=text, by=judge, seal=json.dumps(sealed.as_dict())))
     except LedgerRejected as e:
         if "hub_rounds" in str(e):
             raise RoundChangedMeanwhile(

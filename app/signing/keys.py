@@ -105,8 +105,9 @@ def open_key(name: str, key: JudgeKey, pin: str) -> Signer:
     if not isinstance(sealed, dict) or sealed.get("v") != SEAL_VERSION \
             or sealed.get("kdf") != "argon2id":
         raise DamagedKey(f"judge {name!r}'s sealed key is of an unknown kind")
-    cost = [sealed.get(k) for k in ("t", "m", "p")]
-    if not all(isinstance(c, int) and c >= 1 for c in cost) or cost[1] < 8 * cost[2]:
+    found = [sealed.get(k) for k in ("t", "m", "p")]
+    cost = [c for c in found if type(c) is int and c >= 1]
+    if len(cost) != 3 or cost[1] < 8 * cost[2] or cost[1] > 4 * 1024 * 1024:
         raise DamagedKey(f"judge {name!r}'s sealed key names an impossible cost")
     salt, nonce = _unb64(sealed.get("salt"), "salt"), _unb64(sealed.get("nonce"), "nonce")
     box = _unb64(sealed.get("box"), "ciphertext")

@@ -23,9 +23,12 @@ from sqlalchemy import Connection, func, insert, select, text
 
 from app.hub.errors import HubError, HubUnreachable
 from app.hub.hub import Hub
+from app.hub.keys import public_keys, signatures_since
 from app.hub.schema import hub_tournament_contacts, hub_tournaments
 from app.ledger.errors import LedgerError, LedgerRejected
 from app.ledger.hashing import format_timestamp
+from app.signing.keys import Signer
+from app.tournament.decisions import Checked, Legacy, check, legacy_of, seal_new
 from app.tournament.files import document
 from models.tournament.records import Tournament, TournamentError
 
@@ -58,7 +61,19 @@ class HubTournaments:
                 .order_by(hub_tournaments.c.tournament_id)).scalars())
 
     def get(self, tid: str) -> Tournament | None:
-        """The tournament's latest version (None when the hub does not hold it)."""
+        """The tournament's latest version as its readers follow it (its judges' decisions
+        that verify: see app.tournament.decisions); None when the hub does not hold it."""
+        found = self.checked(tid)
+        return None if found is None else found.tournament
+
+    def checked(self, tid: str) -> Checked | None:
+        """The latest version as followed, with the decisions passed over (None: not held)."""
+        with _unreachable(self.hub), self.hub.database.read() as connection:
+            found = _latest(connection, tid)
+            return None if found is None else _checked(connection, found[1])
+
+    def raw(self, tid: str) -> Tournament | None:
+        """The latest version as stored, every decision in it followed or not (`hub verify`)."""
         with _unreachable(self.hub), self.hub.database.read() as connection:
             found = _latest(connection, tid)
         return None if found is None else found[1]
@@ -72,22 +87,26 @@ class HubTournaments:
     def put(self, t: Tournament, what: str, *, new: bool = False) -> int:
         """Store `t` whole as the next version (a file's tournament pushed to the hub); with
         `new`, only if the hub does not hold it yet. Returns the version stored."""
-        def whole(current: Tournament | None) -> Tournament:
+        def whole(_: Connection, current: Tournament | None) -> Tournament:
             if new and current is not None:
                 raise TournamentError(f"a tournament {t.id!r} exists already on the hub at "
                                       f"{self.hub.location}")
             return t
         return self._write(t.id, whole, what)[0]
 
-    def update(self, tid: str, change: Change, what: str) -> Tournament:
-        """Read the latest version, change it and store the next, in one transaction."""
-        def changed(current: Tournament | None) -> Tournament:
+    def update(self, tid: str, change: Change, what: str, signer: Signer | None = None
+               ) -> Tournament:
+        """Read the latest version, change it as followed and store the next, in one
+        transaction; a judge's decision the change adds is sealed by `signer` (the change is
+        refused without one: see decisions.seal_new)."""
+        def changed(connection: Connection, current: Tournament | None) -> Tournament:
             if current is None:
                 raise TournamentError(f"no tournament {tid!r} on the hub at {self.hub.location}")
-            return change(current)
+            followed = _checked(connection, current)
+            return seal_new(followed, change(followed.tournament), signer)
         return self._write(tid, changed, what)[1]
 
-    def _write(self, tid: str, change: Callable[[Tournament | None], Tournament],
+    def _write(self, tid: str, change: Callable[[Connection, Tournament | None], Tournament],
                what: str) -> tuple[int, Tournament]:
         try:
             with self.hub.database.write() as connection:
@@ -99,7 +118,7 @@ class HubTournaments:
                                         "upgraded since `banker hub init` needs it run again")
                 found = _latest(connection, tid)
                 version = 1 if found is None else found[0] + 1
-                changed = change(None if found is None else found[1])
+                changed = change(connection, None if found is None else found[1])
                 _insert(connection, tid, changed, version, format_timestamp(self._now()), what)
         except LedgerRejected as e:
             if "hub_tournaments" in str(e):  # the next version's key is taken: a collision
@@ -156,6 +175,25 @@ def _latest(connection: Connection, tid: str) -> tuple[int, Tournament] | None:
         raise TournamentError(f"tournament {tid!r} version {last} on the hub is not a "
                               f"tournament ({e.error_count()} problems); nothing was changed"
                               ) from e
+
+
+def _checked(connection: Connection, t: Tournament) -> Checked:
+    """`t` as followed: its decisions checked against the hub's judges' keys, those held before
+    signatures (its last version before migration 0012) followed as such."""
+    upto = signatures_since(connection).versions_upto.get(t.id)
+    where = (str(connection.engine.url), t.id, upto)
+    if where not in _LEGACY:  # a version never changes: read and kept once per process
+        before = None
+        if upto is not None:
+            stored = connection.execute(select(hub_tournaments.c.document).where(
+                hub_tournaments.c.tournament_id == t.id,
+                hub_tournaments.c.version == upto)).scalar()
+            before = None if stored is None else Tournament.model_validate_json(stored)
+        _LEGACY[where] = legacy_of(before)
+    return check(t, public_keys(connection), _LEGACY[where])
+
+
+_LEGACY: dict[tuple[str, str, int | None], Legacy] = {}
 
 
 def _contacts_readable(connection: Connection) -> bool:

@@ -17,6 +17,7 @@ from app.tournament import service
 from app.tournament.hub_store import TournamentWriteRefused
 from models.errors import BankerError
 from models.plural import counted
+from models.tournament.changes import superseded
 from models.tournament.publications import record_publication
 from models.tournament.records import Publication, PublishedFormat, Tournament
 from models.tournament.standings import Row, StageStandings, ordinal, standings
@@ -44,9 +45,19 @@ def published(t: Tournament, stage: str, at: datetime) -> dict[str, Any]:
                  f"{tie.positions[0]}–{tie.positions[1]}: {counted(tie.seats, 'seat')} to "
                  "settle)" for tie in found.ties],
         "close_calls": [f"{c.name}: {c.reason}" for c in found.close_calls],
-        "rulings": [f"{r.judge}: {', '.join(t.seat_name(p) for p in r.order)}, {r.reason}"
-                    for r in t.rulings if r.stage == found.stage],
+        "rulings": ruling_lines(t, found.stage),
     }
+
+
+def ruling_lines(t: Tournament, stage: str) -> list[str]:
+    """The stage's rulings as published: the one that stands on each tie, who made it and when,
+    and that it superseded another; a superseded one kept, marked so."""
+    replaced = {id(r) for r in superseded(t)}
+    return [f"{r.judge}, {r.at:%Y-%m-%d %H:%M} UTC: {', '.join(t.seat_name(p) for p in r.order)}"
+            f", {r.reason}" + (f" (supersedes the ruling of {r.supersedes:%H:%M})"
+                               if r.supersedes is not None else "")
+            + (" — superseded by a later ruling" if id(r) in replaced else "")
+            for r in t.rulings if r.stage == stage]
 
 
 class NotRecorded(BankerError):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import fcntl
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from datetime import datetime
@@ -22,9 +23,12 @@ from app.games.folder import default_label, roll_off_contenders, utc_now
 from app.hub.errors import HubError
 from app.hub.hub import hub_url
 from app.ledger.errors import LedgerError
+from app.tournament.decisions import Checked, seal_new
 from app.tournament.editions import editions_here, share_editions
 from app.tournament.files import document, load_file, save, tournament_path, tournaments_dir
 from app.tournament.hub_store import TournamentWriteRefused
+from app.tournament.judging import Judge, Sleep, checked_file, file_signer
+from app.tournament.judging import add_judge as add_judge_to
 from app.tournament.store import HUB_GAME, HUB_SOURCE, on_hub, started_on_hub
 from models.errors import BadInput, BankerError
 from models.tournament.changes import add_players as _add_players
@@ -60,11 +64,17 @@ Now = Callable[[], datetime]
 # Storage -----------------------------------------------------------------------------------
 
 def load(tid: str, hub: str | None = None) -> Tournament:
-    """The tournament `tid`: the hub's (`hub`, else BANKER_HUB_URL) when a hub is set and holds
-    it, else its file; TournamentError names the ones there are when it is not found."""
+    """The tournament `tid` as its readers follow it (only its judges' decisions that verify:
+    app/tournament/decisions.py): the hub's (`hub`, else BANKER_HUB_URL) when a hub is set and
+    holds it, else its file; TournamentError names the ones there are when it is not found."""
+    return load_checked(tid, hub).tournament
+
+
+def load_checked(tid: str, hub: str | None = None) -> Checked:
+    """`load`, with the decisions not followed (each named with why)."""
     with on_hub(hub) as held:
-        found = held.get(tid) if held is not None else None
-    return found if found is not None else load_file(tid)
+        found = held.checked(tid) if held is not None else None
+    return found if found is not None else checked_file(load_file(tid))
 
 
 def list_tournaments(hub: str | None = None) -> list[Tournament]:
@@ -85,24 +95,44 @@ def list_tournaments(hub: str | None = None) -> list[Tournament]:
     return found
 
 
-def _update(tid: str, change: Callable[[Tournament], Tournament], what: str) -> Tournament:
-    """Read, change and write the tournament: on the hub (when it holds it) in one transaction
-    that fails with TournamentChangedMeanwhile if another desk changed it first; else its file
-    under a lock on its own lock file, so two programs changing it at once (the head judge's
-    CLI and a banker's window starting a table) take turns instead of one losing the other's
-    change."""
+def _update(tid: str, change: Callable[[Tournament], Tournament], what: str,
+            judge: Judge | None = None, sleep: Sleep = time.sleep) -> Tournament:
+    """Read, change and write the tournament as followed (a judge's decision the change adds
+    sealed by `judge`, signed in with the PIN first): on the hub (when it holds it) in one
+    transaction that fails with TournamentChangedMeanwhile if another desk changed it first;
+    else its file under a lock on its own lock file, so two programs changing it at once (the
+    head judge's CLI and a banker's window starting a table) take turns instead of one losing
+    the other's change."""
     with on_hub() as held:
         if held is not None and held.version(tid) > 0:
-            return held.update(tid, change, what)
+            signer = None if judge is None else held.hub.signer(*judge, sleep=sleep)
+            return held.update(tid, change, what, signer)
     lock = tournament_path(tid).with_name(f".{tid}.lock")
     with open(lock, "a") as held:
         fcntl.flock(held, fcntl.LOCK_EX)
         try:
-            changed = change(load_file(tid))
+            raw = load_file(tid)
+            followed = checked_file(raw)
+            signer = None if judge is None else file_signer(raw, judge, sleep)
+            changed = seal_new(followed, change(followed.tournament), signer)
+            if changed.signed_since is None:  # signed from now on: older ones are legacy
+                changed = changed.model_copy(update={"signed_since": utc_now()})
             save(changed)
         finally:
             fcntl.flock(held, fcntl.LOCK_UN)
     return changed
+
+
+def add_judge(tid: str, name: str, pin: str, now: Now = utc_now) -> str:
+    """Register a judge who signs the tournament's decisions: on the hub when it holds the
+    tournament (every table's game takes the hub's judges), else in its file. Returns where.
+    Raises JudgeAuthError (a PIN not 6+ digits), TournamentError or HubError (name taken)."""
+    with on_hub() as held:
+        if held is not None and held.version(tid) > 0:
+            held.hub.register_judge(name, pin)
+            return f"on the hub at {held.hub.location}"
+    _update(tid, lambda t: add_judge_to(t, name, pin, now()), f"judge {name} registered")
+    return "in the tournament's file"
 
 
 def change(tid: str, changed: Callable[[Tournament], Tournament], what: str) -> Tournament:
@@ -125,8 +155,7 @@ def create(name: str, profile: str, *, tid: str | None = None, minutes: int | No
     sizes = tuple(n for n in (4, 5) if rules.players_min <= n <= rules.players_max)
     t = new_tournament(name, rules.id, sizes, stages=tuple(stages) if stages else None,
                        minutes=minutes, tid=tid)
-    if board is not None:
-        t = t.model_copy(update={"board": board})
+    t = t.model_copy(update={"signed_since": utc_now()} | ({"board": board} if board else {}))
     with on_hub(create=hub_url() is not None) as held:
         if held is not None:  # with a hub set, the tournament is the hub's from the start
             share_editions(held.hub, t)  # the organiser's own board, for every table's laptop
@@ -187,9 +216,12 @@ def players_from_csv(path: Path) -> list[Player]:
     return found
 
 
-def withdraw(tid: str, player: str, reason: str, now: Now = utc_now) -> Tournament:
-    """A late withdrawal or no-show before the player's next round starts."""
-    return _update(tid, lambda t: _withdraw(t, player, reason, now()), f"{player} withdrawn")
+def withdraw(tid: str, player: str, reason: str, judge: Judge | None = None,
+             now: Now = utc_now, sleep: Sleep = time.sleep) -> Tournament:
+    """A late withdrawal or no-show before the player's next round starts: a judge's
+    decision, signed by `judge` (name, PIN)."""
+    return _update(tid, lambda t: _withdraw(t, player, reason, now()), f"{player} withdrawn",
+                   judge, sleep)
 
 
 def draw(tid: str, stage: str, seed: int | None = None, now: Now = utc_now,
@@ -227,11 +259,14 @@ def mark_absent(tid: str, stage: str, players: Sequence[str], by: str,
                    f"{stage}: marked absent by {by}")
 
 
-def call_standby(tid: str, stage: str, absent: str, by: str, standby: str | None = None,
-                 now: Now = utc_now) -> Tournament:
-    """Call in the standby next in line (or `standby`, if next in line) for `absent`'s seat."""
+def call_standby(tid: str, stage: str, absent: str, judge: Judge | None,
+                 standby: str | None = None, now: Now = utc_now,
+                 sleep: Sleep = time.sleep) -> Tournament:
+    """Call in the standby next in line (or `standby`, if next in line) for `absent`'s seat: a
+    judge's decision, signed by `judge` (name, PIN)."""
+    by = judge[0] if judge is not None else "the desk"
     return _update(tid, lambda t: _call_standby(t, stage, absent, by, now(), standby),
-                   f"{stage}: standby called in by {by}")
+                   f"{stage}: standby called in by {by}", judge, sleep)
 
 
 # The tables' games -------------------------------------------------------------------------
@@ -517,8 +552,13 @@ def standings_of(t: Tournament, stage: str) -> StageStandings:
     return _standings(t, stage)
 
 
-def rule_tie(tid: str, stage: str, order: Sequence[str], judge: str, reason: str,
-             now: Now = utc_now) -> Tournament:
-    """Record the head judge's ruling on a tie the standings show."""
-    return _update(tid, lambda t: _rule_tie(t, stage, list(order), judge, reason, now()),
-                   f"{stage}: tie ruled by {judge}")
+def rule_tie(tid: str, stage: str, order: Sequence[str], judge: Judge, reason: str,
+             now: Now = utc_now, supersede: bool = False,
+             sleep: Sleep = time.sleep) -> Tournament:
+    """Record the head judge's ruling on a tie the standings show, signed by `judge` (name,
+    PIN); with `supersede`, a later ruling on a tie already ruled, which replaces it."""
+    name = judge[0]
+    return _update(tid, lambda t: _rule_tie(t, stage, list(order), name, reason, now(),
+                                            supersede),
+                   f"{stage}: tie {'ruled again' if supersede else 'ruled'} by {name}",
+                   judge, sleep)

@@ -262,18 +262,29 @@ def _table_result(t: Tournament, name: str, table: int, sheet: dict[str, Any]) -
 
 
 def rule_tie(t: Tournament, stage: str, order: list[str], judge: str, reason: str,
-             at: datetime) -> Tournament:
+             at: datetime, supersede: bool = False) -> Tournament:
     """The head judge's ruling on a tie shown in the standings: `order` is the tied players
     in the order decided (those first advance): every one of them, or only as many as the
-    seats the line falls inside (`Tie.seats`); the others stay level below the line."""
+    seats the line falls inside (`Tie.seats`); the others stay level below the line.
 
+    With `supersede`, a tie already ruled is ruled again: the new ruling replaces the one that
+    stands (it names its time), which stays on record; without it, a ruled tie is refused."""
     name = t.stage(stage).name
-    open_ties = standings(t, name).ties
+    replaced = _standing_ruling(t, name, order) if supersede else None
+    if supersede and replaced is None:
+        raise TournamentError(f"no ruling in the {name} covers {', '.join(order)}: there is "
+                              "nothing to supersede (rule the open tie instead)")
+    basis = t if replaced is None else _changed(t, rulings=tuple(
+        r for r in t.rulings if not _same_tie(r, replaced)))
+    open_ties = standings(basis, name).ties
     tie = next((x for x in open_ties if set(order) <= set(x.players)), None)
     if tie is None or len(order) != len(set(order)):
         shown = "; ".join(", ".join(x.players) for x in open_ties) or "none"
+        ruled = [r for r in t.rulings if r.stage == name and set(order) <= _tie_of(r)]
+        hint = (f"; it was ruled by {ruled[-1].judge} at {ruled[-1].at:%H:%M}: supersede "
+                "that ruling with a reason to rule it again") if ruled and not supersede else ""
         raise TournamentError(f"no open tie of exactly {', '.join(order)} nor one holding "
-                              f"them in the {name} (open ties: {shown})")
+                              f"them in the {name} (open ties: {shown}){hint}")
     whole = set(order) == set(tie.players)
     if not whole and len(order) != tie.seats:
         raise TournamentError(
@@ -282,8 +293,29 @@ def rule_tie(t: Tournament, stage: str, order: list[str], judge: str, reason: st
             f"{len(tie.players)} players in the order decided (or every one of them), "
             f"not {len(order)}")
     ruling = Ruling(stage=name, table=tie.table, order=tuple(order),
-                    tied=() if whole else tie.players, judge=judge, reason=reason, at=at)
+                    tied=() if whole else tie.players, judge=judge, reason=reason, at=at,
+                    supersedes=None if replaced is None else replaced.at)
     return _changed(t, rulings=(*t.rulings, ruling))
+
+
+def _tie_of(ruling: Ruling) -> set[str]:
+    return set(ruling.tied or ruling.order)
+
+
+def _same_tie(a: Ruling, b: Ruling) -> bool:
+    return a.stage == b.stage and a.table == b.table and _tie_of(a) == _tie_of(b)
+
+
+def _standing_ruling(t: Tournament, stage: str, order: list[str]) -> Ruling | None:
+    """The ruling that stands on the tie holding `order` (the latest on it)."""
+    return next((r for r in reversed(t.rulings) if r.stage == stage
+                 and set(order) <= _tie_of(r)), None)
+
+
+def superseded(t: Tournament) -> list[Ruling]:
+    """The rulings a later one on the same tie replaced (kept on record, not followed)."""
+    return [r for i, r in enumerate(t.rulings)
+            if any(_same_tie(r, later) for later in t.rulings[i + 1:])]
 
 
 # The roll call before a draw (see models.tournament.checkin) -------------------------------

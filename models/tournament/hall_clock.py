@@ -40,6 +40,7 @@ class HallEntry(BaseModel):
     at: datetime
     text: str = ""
     by: str
+    before_signatures: bool = False  # held on the hub before its entries were signed
 
 
 def round_id(tournament: str, stage: str) -> str:
@@ -53,8 +54,11 @@ class HallRound(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     round: str
-    entries: tuple[HallEntry, ...] = ()
+    entries: tuple[HallEntry, ...] = ()  # the entries followed: signed, in the round's chain
     now: datetime
+    # The rows on the hub not followed (no judge signed them, a seal that fails, one out of
+    # the chain), each in words: shown to the head judge and in round-status, never obeyed.
+    problems: tuple[str, ...] = ()
 
     @property
     def started(self) -> HallEntry | None:

@@ -17,6 +17,7 @@ from pydantic_core import PydanticCustomError
 from models.edition_ids import ID_PATTERN, EditionId, id_problem
 from models.errors import BadInput
 from models.tournament.seating import SIZES
+from models.tournament.signed import DecisionSeal, TournamentJudge
 
 PlayerId = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,23}$")]
 PlayerName = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^\S(.*\S)?$")]
@@ -78,6 +79,7 @@ class Withdrawal(_Frozen):
     stage: str
     reason: Reason
     at: datetime
+    seal: DecisionSeal | None = None  # the judge's who decided it (None: before signatures)
 
 
 CheckInStatus = Literal["present", "absent", "standby"]
@@ -94,6 +96,7 @@ class CheckIn(_Frozen):
     by: Annotated[str, Field(min_length=1, max_length=40, pattern=r"^\S(.*\S)?$")]
     at: datetime
     replaces: PlayerId | None = None  # a standby's: the absent player whose seat they fill
+    seal: DecisionSeal | None = None  # a standby called in: the judge's who decided it
 
 
 class DrawnTable(_Frozen):
@@ -214,6 +217,10 @@ class Ruling(_Frozen):
     judge: PlayerName
     reason: Reason
     at: datetime
+    # The time of the earlier ruling on the same tie that this one replaces, with its reason:
+    # a ruling is superseded by a later one, never edited.
+    supersedes: datetime | None = None
+    seal: DecisionSeal | None = None  # the judge's (None: recorded before signatures)
 
 
 PublishedFormat = Literal["pdf", "html", "csv"]
@@ -263,6 +270,10 @@ class Tournament(_Frozen):
     results: tuple[TableResult, ...] = ()
     rulings: tuple[Ruling, ...] = ()
     publications: tuple[Publication, ...] = ()  # none in files and hub versions made before
+    # A tournament kept in a file: its judges and their keys (on a hub, the hub's judges), and
+    # when its decisions began to be signed (None: a file from before signatures).
+    judges: tuple[TournamentJudge, ...] = ()
+    signed_since: datetime | None = None
 
     @model_validator(mode="after")
     def _sound(self) -> Tournament:

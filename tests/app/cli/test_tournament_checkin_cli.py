@@ -12,7 +12,7 @@ import pytest
 from app.datafolder.paths import DATA_DIR_ENV
 from app.tournament import service as tournaments
 from models.tournament.changes import record_result
-from tests.app.cli.test_tournament_cli import invoke
+from tests.app.cli.test_tournament_cli import JUDGE, invoke
 
 # Qualifying totals by table and seat; top 4 by score go to the final. By hand: 5000 (table 1
 # seat 1), 4900 (t2 s1), 4800 (t3 s1), 4000 (t1 s2) qualify; 3900 (t2 s2) is 5th: first standby.
@@ -26,6 +26,7 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     assert invoke("create", "Roll Call Open", "--profile", "sg-championship", "--stage",
                   "Qualifying:4:4:score", "--stage", "Final:4:3:table").exit_code == 0
     assert invoke("add-players", "roll-call-open", *players).exit_code == 0
+    assert invoke("add-judge", "roll-call-open", JUDGE).exit_code == 0
     return tmp_path
 
 
@@ -54,7 +55,7 @@ def test_an_absent_qualifier_is_replaced_by_the_standby_called_in(data: Path) ->
     assert invoke("check-in", "roll-call-open", "Qualifying",
                   *[f"P{n}" for n in range(1, 13)]).exit_code == 0
     assert invoke("draw", "roll-call-open", "Qualifying", "--seed", "5").exit_code == 0
-    no_standby = invoke("standby", "roll-call-open", "Qualifying", "P13")
+    no_standby = invoke("standby", "roll-call-open", "Qualifying", "P13", "--judge", JUDGE)
     assert no_standby.exit_code == 3 and "every entered player plays one" in no_standby.stderr
     t = tournaments.load("roll-call-open")
     made = t.draw("Qualifying")
@@ -73,9 +74,9 @@ def test_an_absent_qualifier_is_replaced_by_the_standby_called_in(data: Path) ->
     assert invoke("absent", "roll-call-open", "Final", first).exit_code == 0
     assert invoke("check-in", "roll-call-open", "Final", *going[1:]).exit_code == 0
     wrong = invoke("standby", "roll-call-open", "Final", first, "--player",
-                   made.tables[2].players[1])
+                   made.tables[2].players[1], "--judge", JUDGE)
     assert wrong.exit_code == 3 and "is not next in line" in wrong.stderr
-    called = invoke("standby", "roll-call-open", "Final", first)
+    called = invoke("standby", "roll-call-open", "Final", first, "--judge", JUDGE)
     assert called.exit_code == 0
     assert called.output == (f"{t.seat_name(fifth)} ({fifth}) called in for "
                              f"{t.seat_name(first)} in the Final\n")
@@ -88,8 +89,8 @@ def test_an_absent_qualifier_is_replaced_by_the_standby_called_in(data: Path) ->
 
 
 def test_an_absence_after_the_draw_sets_the_draw_aside(data: Path) -> None:
-    assert invoke("withdraw", "roll-call-open", "P13", "--reason", "ill").exit_code == 0
-    assert invoke("withdraw", "roll-call-open", "P14", "--reason", "ill").exit_code == 0
+    assert invoke("withdraw", "roll-call-open", "P13", "--reason", "ill", "--judge", JUDGE).exit_code == 0
+    assert invoke("withdraw", "roll-call-open", "P14", "--reason", "ill", "--judge", JUDGE).exit_code == 0
     assert invoke("draw", "roll-call-open", "Qualifying", "--seed", "5").exit_code == 0
     done = invoke("absent", "roll-call-open", "Qualifying", "P1", "--by", "Desk Lee")
     assert done.output == "absent from the Qualifying: P1; its draw must be made again\n"
@@ -101,8 +102,8 @@ def test_a_file_from_before_the_roll_call_loads_and_draws_everyone_as_before(dat
     old = json.loads(path.read_text(encoding="utf-8"))
     del old["check_ins"]  # as written before the roll call existed
     path.write_text(json.dumps(old), encoding="utf-8")
-    assert invoke("withdraw", "roll-call-open", "P14", "--reason", "ill").exit_code == 0
-    assert invoke("withdraw", "roll-call-open", "P13", "--reason", "ill").exit_code == 0
+    assert invoke("withdraw", "roll-call-open", "P14", "--reason", "ill", "--judge", JUDGE).exit_code == 0
+    assert invoke("withdraw", "roll-call-open", "P13", "--reason", "ill", "--judge", JUDGE).exit_code == 0
     listed = invoke("roll-call", "roll-call-open", "Qualifying").output.splitlines()
     assert listed[-1] == "0 present, 0 standby, 0 absent, 12 unmarked"
     assert listed[-3:-1] == ["withdrawn            P14        Player 14",

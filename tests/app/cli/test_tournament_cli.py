@@ -24,8 +24,14 @@ SIGN_UP = ("id,name,contact\n" + "\n".join(
     f"SG{n:02},Player {n:02},{CONTACTS[n % 3]} ext{n:03}" for n in range(1, 21)) + "\n")
 
 
+# The tournament's judge, registered with the tournament (`add-judge`): rulings, withdrawals
+# and standby calls are a judge's decisions, signed with this PIN.
+JUDGE, JUDGE_PIN = "Tan", "246802"
+
+
 def invoke(*args: str | Path) -> Result:
-    return CliRunner().invoke(main, ["tournament", *map(str, args)], catch_exceptions=False)
+    return CliRunner(env={"BANKER_JUDGE_PIN": JUDGE_PIN, "BANKER_NEW_JUDGE_PIN": JUDGE_PIN}
+                     ).invoke(main, ["tournament", *map(str, args)], catch_exceptions=False)
 
 
 @pytest.fixture
@@ -38,6 +44,7 @@ def drawn(data: Path) -> None:
     (data / "sign-up.csv").write_text(SIGN_UP, encoding="utf-8")
     assert invoke("create", "SG Open", "--profile", "sg-championship", "--stage",
                   "Qualifying:4:8:score", "--stage", "Semi-final:4:1:table").exit_code == 0
+    assert invoke("add-judge", "sg-open", JUDGE).exit_code == 0
     assert invoke("add-players", "sg-open", "--csv", data / "sign-up.csv").exit_code == 0
     assert invoke("draw", "sg-open", "Qualifying", "--seed", "11").exit_code == 0
 
@@ -76,14 +83,14 @@ def test_create_enter_draw_and_list_the_tables_from_the_command_line(data: Path)
     refused = invoke("draw", "sg-open", "Qualifying")
     assert refused.exit_code == 3
     assert "has started: its draw stands" in refused.output
-    out = invoke("withdraw", "sg-open", "SG01", "--reason", "no-show")
+    out = invoke("withdraw", "sg-open", "SG01", "--reason", "no-show", "--judge", JUDGE)
     assert out.exit_code == 0 and "withdrawn before the Semi-final" in out.output
 
 
 def test_an_impossible_table_count_is_refused_and_nothing_changes(data: Path) -> None:
     drawn(data)
     before = tournaments.tournament_path("sg-open").read_bytes()
-    out = invoke("withdraw", "sg-open", "SG03", "--reason", "no-show")
+    out = invoke("withdraw", "sg-open", "SG03", "--reason", "no-show", "--judge", JUDGE)
     assert "its draw must be made again" in out.output
     refused = invoke("draw", "sg-open", "Qualifying")
     assert refused.exit_code == 3
@@ -172,12 +179,12 @@ def test_a_damaged_tournament_file_is_said_plainly_and_a_failed_save_keeps_the_o
 
     with monkeypatch.context() as patched, pytest.raises(OSError):
         patched.setattr(os, "fsync", full_disk)
-        tournaments.withdraw("sg-open", "SG01", "no-show")
+        tournaments.withdraw("sg-open", "SG01", "no-show", (JUDGE, JUDGE_PIN))
     assert path.read_bytes() == good and not list(path.parent.glob(".*.tmp"))
     # A copy cut short (not something save() ever leaves): a plain refusal, nothing changed,
     # and none of the file's contents (the players' contacts) echoed back.
     path.write_bytes(good[: len(good) // 2])
-    out = invoke("withdraw", "sg-open", "SG01", "--reason", "no-show")
+    out = invoke("withdraw", "sg-open", "SG01", "--reason", "no-show", "--judge", JUDGE)
     assert out.exit_code == 3
     assert "damaged, not a tournament file (Invalid JSON: EOF while parsing" in out.output
     assert "put back your last good copy" in out.output

@@ -27,6 +27,7 @@ from app.hub.roles import DESK_LOGIN, READER_LOGIN, init_roles, table_login
 from app.hub.rounds import RoundChangedMeanwhile, RoundWriteRefused, read_round
 from app.hub.schema import hub_rounds
 from app.ledger import LedgerError
+from app.signing.decisions import next_seal
 from app.table.judges import JudgeAuthError
 from app.table.service import TableGame
 from app.tournament import rounds
@@ -182,21 +183,28 @@ def test_two_head_judges_adding_the_same_entry_collide_and_one_is_told(
     url = fresh_hub("postgresql", tmp_path)
     tid = hall_of_twelve(url, tmp_path, monkeypatch)
     rounds.record(tid, "Qualifying", "start", "", HEAD, HEAD_PIN, sleep=no_wait)
-    real = hub_rounds_module._round
+    real = hub_rounds_module._read
+    with Hub.open(url) as hub:
+        other_judge = hub.signer(JUDGE, PIN, no_wait)
 
     def stale(connection, tid_, stage, now):  # type: ignore[no-untyped-def]
-        # What the second head judge read before the first one's pause was written.
+        # What the second head judge read before the first one's pause was written: the other
+        # judge's pause, signed as the round's next entry, lands in between.
         found = real(connection, tid_, stage, now)
+        at = found.hall.now.isoformat()
+        sealed = next_seal(found.chain, other_judge, "pause",
+                           hub_rounds_module.says(tid, "Qualifying", "pause", at, "fire alarm"),
+                           at)
         with Hub.open(url) as other, other.database.write() as written:
             written.execute(insert(hub_rounds).values(
                 tournament_id=tid, stage="Qualifying", entry=2, kind="pause",
-                at=found.now.isoformat(), text="fire alarm", by=JUDGE))
+                at=at, text="fire alarm", by=JUDGE, seal=json.dumps(sealed.as_dict())))
         return found
 
-    monkeypatch.setattr(hub_rounds_module, "_round", stale)
+    monkeypatch.setattr(hub_rounds_module, "_read", stale)
     with pytest.raises(RoundChangedMeanwhile, match="nothing of this one was recorded"):
         rounds.record(tid, "Qualifying", "pause", "evacuation", HEAD, HEAD_PIN, sleep=no_wait)
-    monkeypatch.setattr(hub_rounds_module, "_round", real)
+    monkeypatch.setattr(hub_rounds_module, "_read", real)
     with Hub.open(url) as hub:
         assert [(e.number, e.kind, e.text) for e in read_round(hub, tid, "Qualifying").entries
                 ] == [(1, "start", ""), (2, "pause", "fire alarm")]

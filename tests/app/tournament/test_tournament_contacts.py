@@ -23,7 +23,7 @@ from app.tournament.files import document
 from app.tournament.hub_store import HubTournaments, TournamentWriteRefused
 from models.tournament.records import Player, Stage, Tournament
 from tests.app.hub.test_hub_roles import refused, sql
-from tests.app.hub_tables import HUBS, as_role, fresh_hub
+from tests.app.hub_tables import HUBS, JUDGE, PIN, as_role, fresh_hub
 from tests.postgres import hub_url
 
 CONTACTS = {f"T{n:02}": f"entrant{n:02}@example.com" for n in range(1, 13)} | {"T05": "+65 9123 4567"}
@@ -49,6 +49,8 @@ def on_hub(url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
                                    Stage(name="Final", advance=3, advance_by="table")])
     tournaments.add_players(t.id, entrants())
     tournaments.draw(t.id, "Qualifying", seed=7)
+    with Hub.open(url) as hub:
+        hub.register_judge(JUDGE, PIN)  # a withdrawal is a judge's decision, signed
     return t.id
 
 
@@ -79,7 +81,7 @@ def test_each_version_is_stored_without_contacts_and_read_back_with_them(
     t = tournaments.load(tid)
     assert contacts_of(t) == expected()
     assert document(t) != versions[-1][0]  # the hub's document is the blanked one
-    tournaments.withdraw(tid, "T03", "flight delayed")  # a later change keeps them
+    tournaments.withdraw(tid, "T03", "flight delayed", (JUDGE, PIN))  # a later change keeps them
     assert contacts_of(tournaments.load(tid)) == expected()
 
 
@@ -110,7 +112,7 @@ def test_a_tables_login_and_the_readers_find_no_contact_and_read_the_tournament_
         with pytest.raises(TournamentWriteRefused,
                            match=r"nothing was recorded \(this login may read the tournament, "
                                  r"not change it\)$"):
-            tournaments.withdraw(tid, "T03", "flight delayed")
+            tournaments.withdraw(tid, "T03", "flight delayed", (JUDGE, PIN))
     with Hub.open(as_role(admin, READER_LOGIN)) as reader:
         found = HubTournaments(reader).get(tid)
     assert found is not None and set(contacts_of(found).values()) == {None}

@@ -20,7 +20,7 @@ from app.hub.schema import hub_tournaments
 from app.tournament import service as tournaments
 from app.tournament.hub_store import TournamentChangedMeanwhile
 from models.tournament.records import Player, Stage, Tournament
-from tests.app.hub_tables import HUBS, fresh_hub
+from tests.app.hub_tables import HUBS, PIN, fresh_hub
 from tests.app.tournament.test_tournament_games import QUALIFYING, START, start_and_play
 
 
@@ -100,8 +100,10 @@ def test_a_table_started_at_its_laptop_counts_at_the_desk_and_a_ruling_shows_at_
         found = tournaments.standings(tid, "Qualifying")
     tie = next(iter(found.ties))
     with Laptop(tmp_path / "head-judge", url, monkeypatch):
-        tournaments.rule_tie(tid, "Qualifying", list(tie.players), "Head", "by the sheets",
-                             now=lambda: START)
+        with Hub.open(url) as hub:
+            hub.register_judge("Head", PIN)
+        tournaments.rule_tie(tid, "Qualifying", list(tie.players), ("Head", PIN),
+                             "by the sheets", now=lambda: START)
     with desk:
         assert [r.judge for r in tournaments.load(tid).rulings] == ["Head"]
 

@@ -10,7 +10,7 @@ from app.tournament import service as tournaments
 from app.tournament.publishing import published, standings_csv, standings_html
 from models.tournament.changes import add_players, attach_game, draw, new_tournament, record_result
 from models.tournament.records import Player
-from tests.app.cli.test_tournament_cli import data, scored
+from tests.app.cli.test_tournament_cli import JUDGE, JUDGE_PIN, data, scored
 from tests.models.tournament.test_standings import sheet
 
 __all__ = ["data"]  # the fixture, used by name
@@ -69,7 +69,8 @@ def test_a_decided_stage_says_decided_never_final_which_reads_as_the_stage(data:
     waiting = published(tournaments.load("sg-open"), "Qualifying",
                         datetime(2026, 11, 30, 12, 0, tzinfo=UTC))
     assert waiting["ties"][0].endswith("(positions 6–10: 3 seats to settle)")
-    tournaments.rule_tie("sg-open", "Qualifying", tie.players[:tie.seats], "Tan", "lot")
+    tournaments.rule_tie("sg-open", "Qualifying", tie.players[:tie.seats], (JUDGE, JUDGE_PIN),
+                         "lot")
     page = standings_html(published(tournaments.load("sg-open"), "Qualifying",
                                     datetime(2026, 11, 30, 12, 0, tzinfo=UTC)))
     assert '<p class="state decided">Decided: every result is in, no tie to rule</p>' in page

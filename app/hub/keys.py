@@ -1,0 +1,90 @@
+"""The judges' keys on the hub (issue 28): each judge's public key beside the name, the private
+key sealed under the PIN; a judge signs in with the PIN to sign a decision; where signatures
+began on this hub (older rows are "recorded before signatures")."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlalchemy import Connection, insert, select
+
+from app.hub.errors import HubUnreachable
+from app.hub.schema import hub_judge_keys, hub_signatures
+from app.ledger import Ledger
+from app.ledger.database import Database
+from app.ledger.errors import LedgerError
+from app.ledger.hashing import format_timestamp
+from app.signing.keys import JudgeKey, Signer, SigningError, make_key, open_key
+from app.table.judges import check_pin
+
+Sleep = Callable[[float], None]
+Clock = Callable[[], datetime]
+
+
+def public_keys(connection: Connection) -> dict[str, str]:
+    """Each judge's public key on the hub (name → base64): columns every login may read."""
+    keys = hub_judge_keys.c
+    return {str(name): str(key) for name, key in
+            connection.execute(select(keys.name, keys.public_key)).all()}
+
+
+def sealed_keys(connection: Connection) -> dict[str, JudgeKey]:
+    """Each judge's key, the sealed private half with it (the desk's and the tables' logins)."""
+    keys = hub_judge_keys.c
+    return {str(r.name): JudgeKey(str(r.public_key), str(r.sealed_key)) for r in
+            connection.execute(select(keys.name, keys.public_key, keys.sealed_key)).all()}
+
+
+@dataclass(frozen=True)
+class Since:
+    """Where signatures begin on this hub (migration 0012): the round entries, marks and
+    tournament versions held before it, followed as "recorded before signatures"."""
+
+    rounds_upto: int = 0
+    marks_upto: int = 0
+    versions_upto: Mapping[str, int] = field(default_factory=dict)
+
+
+def signatures_since(connection: Connection) -> Since:
+    """This hub's start of signatures (nothing before it on a hub made since)."""
+    row = connection.execute(select(hub_signatures)).first()
+    if row is None:
+        return Since()
+    versions = json.loads(row.versions_upto or "{}")
+    return Since(int(row.rounds_upto), int(row.marks_upto),
+                 {str(k): int(v) for k, v in versions.items()} if isinstance(versions, dict)
+                 else {})
+
+
+def new_key_row(name: str, pin: str, stamp: str) -> dict[str, str]:
+    """A new key for judge `name`: its hub_judge_keys row."""
+    key = make_key(name, pin)
+    return {"name": name, "public_key": key.public_key, "sealed_key": key.sealed,
+            "added_at": stamp}
+
+
+def signer(database: Database, location: str, registered: Mapping[str, str], name: str,
+           pin: str, sleep: Sleep, now: Clock) -> Signer:
+    """Judge `name` signed in on the hub: the PIN checked against `registered` (name → PIN
+    hash; wrong tries slowed down, as at a table), then their key opened. A judge registered
+    before signatures gets a key now, recorded by this login (the desk's: a table's or the
+    reader's login is told that the desk records it). Raises JudgeAuthError (unknown judge,
+    wrong PIN), DamagedKey, SigningError, HubUnreachable."""
+    try:
+        check_pin(Ledger(database), registered, name, pin, sleep, now)
+        with database.write() as connection:
+            key = sealed_keys(connection).get(name)
+            if key is None:
+                row = new_key_row(name, pin, format_timestamp(now()))
+                connection.execute(insert(hub_judge_keys).values(**row))
+                key = JudgeKey(row["public_key"], row["sealed_key"])
+    except LedgerError as e:
+        if "permission denied" in str(e):
+            raise SigningError(
+                f"judge {name!r} has no key on the hub yet and this login may not record one: "
+                "sign in once at the desk (its login records the key)") from e
+        raise HubUnreachable(f"the hub at {location} cannot be used just now: {e}") from e
+    return open_key(name, key, pin)
