@@ -197,16 +197,20 @@ def marks(game: str | None, hub: str | None) -> None:
     """The DIVERGED marks, judges' notes and rulings, oldest first (of GAME when given)."""
     with _hub(hub) as found:
         try:
-            shown = found.marks(found.game_named(game) if game else None)
+            judged = found.judged(found.game_named(game) if game else None)
         except HubError as e:
             click.echo(str(e), err=True)
             sys.exit(EXIT_LEDGER if isinstance(e, HubUnreachable) else EXIT_REFUSED)
-    if not shown:
+    if not judged.marks:
         click.echo("no game is marked DIVERGED on the hub")
-    for mark in shown:
+    for mark in judged.marks:
         where = f" at entry {mark.seq}" if mark.seq is not None else ""
+        old = " (recorded before signatures)" if mark.kind != "diverged" and mark.legacy \
+            and mark.seal is None else ""
         click.echo(f"{mark.at:%Y-%m-%d %H:%M:%S}  {mark.game_id}  {mark.kind}{where}  "
-                   f"by {mark.by}: {mark.text}")
+                   f"by {mark.by}: {mark.text}{old}")
+    for problem in judged.problems:
+        click.echo(f"NOT FOLLOWED: {problem.words}")
 
 
 @hub_group.command("init")

@@ -47,6 +47,7 @@ def round_status(tid: str, stage: str, hub: str | None, as_json: bool) -> None:
         click.echo(dumps({
             "round": found.hall.round, "running_ms": found.hall.running_ms(),
             "entries": [e.model_dump(mode="json") for e in found.hall.entries],
+            "not_followed": list(found.hall.problems),
             "tables": [{"table": t.table, "game_id": t.game_id, "flagged": t.flagged,
                         "clock_started_at": None if t.start is None else t.start.at.isoformat(),
                         "with_round": t.start is not None and t.start.round == found.hall.round}
@@ -54,6 +55,8 @@ def round_status(tid: str, stage: str, hub: str | None, as_json: bool) -> None:
             "flagged": list(found.flagged)}))
     else:
         click.echo(_hall_line(found.hall))
+        for line in found.hall.problems:
+            click.echo(f"NOT FOLLOWED: {line}")
         for table in found.tables:
             click.echo(f"  table {table.table:<4} {table.words(found.hall)}")
     if found.flagged:

@@ -22,16 +22,19 @@ def ruled_out(refs: list[TableGameRef], url: str | None, notes: list[str],
         return refs
     try:
         if opened is not None:
-            flags = opened.flags()
+            judged = opened.judged()
         else:
             with Hub.open(found) as hub:
-                flags = hub.flags()
+                judged = hub.judged()
     except HubError as e:
         if url is not None:
             raise LedgerError(f"the hub's marks cannot be read: {e}") from e
         notes.append(f"the hub could not be asked whether a game diverged ({e}); the tables' "
                      "files were read as they are")
         return refs
+    flags, ours = judged.flags, {ref.game_id for ref in refs}
+    notes += [f"not followed: {p.words}" for p in judged.problems
+              if any(game and game in p.ref for game in ours)]
     kept = []
     for ref in refs:
         flag = flags.get(ref.game_id) if ref.game_id else None

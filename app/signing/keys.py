@@ -45,13 +45,14 @@ def _b64(data: bytes) -> str:
     return base64.b64encode(data).decode("ascii")
 
 
-def _unb64(text: object, what: str) -> bytes:
+def _unb64(text: object, what: str, name: str) -> bytes:
     if not isinstance(text, str):
-        raise DamagedKey(f"the sealed key's {what} is missing")
+        raise DamagedKey(f"judge {name!r}'s sealed key has no {what}: it is damaged")
     try:
         return base64.b64decode(text.encode("ascii"), validate=True)
     except (binascii.Error, UnicodeEncodeError) as e:
-        raise DamagedKey(f"the sealed key's {what} is not base64") from e
+        raise DamagedKey(f"judge {name!r}'s sealed key is damaged (its {what} is not "
+                         "base64)") from e
 
 
 def _aad(name: str, public_key: str) -> bytes:
@@ -109,8 +110,9 @@ def open_key(name: str, key: JudgeKey, pin: str) -> Signer:
     cost = [c for c in found if type(c) is int and c >= 1]
     if len(cost) != 3 or cost[1] < 8 * cost[2] or cost[1] > 4 * 1024 * 1024:
         raise DamagedKey(f"judge {name!r}'s sealed key names an impossible cost")
-    salt, nonce = _unb64(sealed.get("salt"), "salt"), _unb64(sealed.get("nonce"), "nonce")
-    box = _unb64(sealed.get("box"), "ciphertext")
+    salt = _unb64(sealed.get("salt"), "salt", name)
+    nonce = _unb64(sealed.get("nonce"), "nonce", name)
+    box = _unb64(sealed.get("box"), "ciphertext", name)
     if len(nonce) != 12 or len(salt) < 8:
         raise DamagedKey(f"judge {name!r}'s sealed key is damaged")
     try:

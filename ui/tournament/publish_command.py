@@ -45,7 +45,10 @@ def publish(tid: str, stage: str, csv_out: Path | None, html_out: Path | None,
     for path in outs:
         folder_exists(path)
     with refusals():
-        data = published(tournaments.load(tid), stage, datetime.now(UTC))
+        checked = tournaments.load_checked(tid)
+        data = published(checked.tournament, stage, datetime.now(UTC))
+    for line in checked.words:  # published as followed; the desk is told what was not
+        click.echo(f"NOT FOLLOWED: {line}", err=True)
     if csv_out is not None:
         _write(csv_out, standings_csv(data))
     if html_out is not None:
