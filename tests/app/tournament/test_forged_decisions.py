@@ -17,11 +17,10 @@ from app.datafolder.paths import DATA_DIR_ENV
 from app.hub import HUB_URL_ENV, Hub, push_file
 from app.hub.roles import DESK_LOGIN, READER_LOGIN, init_roles, table_login
 from app.hub.rounds import read_round
-from app.table.judges import failures
 from app.ledger import Ledger
+from app.table.judges import failures
 from app.tournament import rounds
 from app.tournament import service as tournaments
-from tests.app.cli.test_tournament_cli import SIGN_UP
 from tests.app.hub.test_hub_roles import refused, sql
 from tests.app.hub_tables import as_role, fresh_hub
 from tests.app.tournament.test_round_clock import HEAD, HEAD_PIN, hall_of_twelve, no_wait
