@@ -257,3 +257,34 @@ def test_an_unknown_tournament_or_stage_is_refused_before_anything_is_signed(
         from sqlalchemy import text  # noqa: PLC0415
 
         assert connection.execute(text("SELECT count(*) FROM hub_rounds")).scalar() == 0
+
+
+def test_an_older_hubs_decisions_are_followed_as_recorded_before_signatures(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A SQLite hub of the last version (its tables at 0011) whose head judge started and
+    # paused the round, with a tie ruled in the tournament: once migrated (opening it does),
+    # those stay in force, shown as recorded before signatures, and the next entry is signed.
+    from alembic import command  # noqa: PLC0415
+    from sqlalchemy import create_engine, insert  # noqa: PLC0415
+
+    from app.hub.schema import hub_rounds  # noqa: PLC0415
+    from app.ledger.migration import alembic_config  # noqa: PLC0415
+
+    url = fresh_hub("sqlite", tmp_path)
+    tid = hall_of_twelve(url, tmp_path, monkeypatch)
+    engine = create_engine(f"sqlite:///{url}")
+    with engine.begin() as connection:
+        command.downgrade(alembic_config(connection), "0011")
+        for entry, kind, text in ((1, "start", ""), (2, "pause", "fire alarm")):
+            connection.execute(insert(hub_rounds).values(
+                tournament_id=tid, stage="Qualifying", entry=entry, kind=kind,
+                at=f"2026-11-27T09:0{entry}:00.000000+00:00", text=text, by=HEAD))
+    engine.dispose()
+    with Hub.open(url) as hub:  # brought up to date as it opens
+        hall = read_round(hub, tid, "Qualifying")
+        assert hall.problems == () and hall.paused is not None
+        assert [(e.kind, e.before_signatures) for e in hall.entries] == [
+            ("start", True), ("pause", True)]
+    resumed = rounds.record(tid, "Qualifying", "resume", "", HEAD, HEAD_PIN, sleep=no_wait)
+    assert [(e.kind, e.before_signatures) for e in resumed.entries][-1] == ("resume", False)
+    assert resumed.paused is None and resumed.problems == ()
