@@ -8,9 +8,9 @@ from datetime import UTC, datetime
 import pytest
 
 from app.signing.keys import open_key
+from app.table.judges import JudgeAuthError
 from app.tournament.decisions import check, legacy_before, legacy_of, seal_new
 from app.tournament.judging import add_judge, checked_file, file_signer
-from app.table.judges import JudgeAuthError
 from models.tournament.changes import new_tournament
 from models.tournament.records import Ruling, Tournament, TournamentError, Withdrawal
 
