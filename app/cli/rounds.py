@@ -78,8 +78,11 @@ def follow_round(db: str, hub: str | None) -> None:
             if follower is None:
                 return []
             try:
+                hall = follower.read()
+                for line in hall.problems:  # obeyed by no table: said, not followed
+                    click.echo(f"NOT FOLLOWED: {line}", err=True)
                 return [json.dumps({"seq": e.seq, "type": e.type})
-                        for e in follower.follow(game, follower.read())]
+                        for e in follower.follow(game, hall)]
             finally:
                 follower.close()
         finally:

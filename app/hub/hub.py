@@ -244,6 +244,34 @@ class Hub:
             connection.execute(insert(hub_judge_keys).values(
                 **keys.new_key_row(entry.name, pin, self._stamp())))
 
+    def take_judges(self, judges: list[JudgeEntry]) -> list[str]:
+        """Register judges made elsewhere (a tournament's file pushed to the hub) with their
+        keys, so the decisions they signed verify here; a judge the hub holds with the same key
+        is left as is. Returns the names added. Raises HubError, nothing added, when a name is
+        held with another key or none (the hub's judge is another person, or must sign in)."""
+        added: list[str] = []
+        with self._reachable(), self._db.write() as connection:
+            held = keys.sealed_keys(connection)
+            names = set(connection.execute(select(hub_judges.c.name)).scalars())
+            for entry in judges:
+                if entry.public_key is None or entry.sealed_key is None:
+                    continue
+                if entry.name in names:
+                    if held.get(entry.name) is None or \
+                            held[entry.name].public_key != entry.public_key:
+                        raise HubError(
+                            f"judge {entry.name!r} is registered on the hub with another key: "
+                            "their decisions in the file would not verify there; register "
+                            "the file's judge under another name first")
+                    continue
+                connection.execute(insert(hub_judges).values(
+                    name=entry.name, pin_hash=entry.pin_hash, created_at=self._stamp()))
+                connection.execute(insert(hub_judge_keys).values(
+                    name=entry.name, public_key=entry.public_key, sealed_key=entry.sealed_key,
+                    added_at=self._stamp()))
+                added.append(entry.name)
+        return added
+
     def judges(self) -> list[JudgeEntry]:
         """The tournament's judges, by name, each with their key when they have one."""
         with self._reachable(), self._db.read() as connection:

@@ -30,6 +30,7 @@ from app.tournament.hub_store import TournamentWriteRefused
 from app.tournament.judging import Judge, Sleep, checked_file, file_signer
 from app.tournament.judging import add_judge as add_judge_to
 from app.tournament.store import HUB_GAME, HUB_SOURCE, on_hub, started_on_hub
+from models.commands import JudgeEntry
 from models.errors import BadInput, BankerError
 from models.tournament.changes import add_players as _add_players
 from models.tournament.changes import attach_game as _attach_game
@@ -177,6 +178,10 @@ def push(tid: str, hub: str | None = None) -> int:
             raise TournamentError(f"no hub is set to push {tid!r} to: give --hub or set "
                                   "BANKER_HUB_URL")
         share_editions(held.hub, t)
+        # The file's judges go with it, keys and all, so what they signed verifies on the hub.
+        held.hub.take_judges([JudgeEntry(name=j.name, pin_hash=j.pin_hash,
+                                         public_key=j.public_key, sealed_key=j.sealed_key)
+                              for j in t.judges])
         return held.put(t, "pushed from a file")
 
 

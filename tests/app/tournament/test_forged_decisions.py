@@ -288,3 +288,20 @@ def test_an_older_hubs_decisions_are_followed_as_recorded_before_signatures(
     resumed = rounds.record(tid, "Qualifying", "resume", "", HEAD, HEAD_PIN, sleep=no_wait)
     assert [(e.kind, e.before_signatures) for e in resumed.entries][-1] == ("resume", False)
     assert resumed.paused is None and resumed.problems == ()
+
+
+def test_a_files_signed_ruling_still_verifies_once_the_tournament_is_pushed_to_a_hub(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.app.cli.test_tournament_cli import JUDGE, JUDGE_PIN, scored  # noqa: PLC0415
+
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "desk"))
+    scored(tmp_path)  # judge Tan registered in the tournament's file
+    tie = tournaments.standings("sg-open", "Qualifying").ties[0]
+    tournaments.rule_tie("sg-open", "Qualifying", tie.players, (JUDGE, JUDGE_PIN), "lot")
+    url = fresh_hub("sqlite", tmp_path)
+    assert cli("tournament", "push", "sg-open", "--hub", url).exit_code == 0
+    monkeypatch.setenv(HUB_URL_ENV, url)
+    checked = tournaments.load_checked("sg-open")
+    assert checked.words == [] and [r.judge for r in checked.tournament.rulings] == [JUDGE]
+    with Hub.open(url) as hub:
+        assert JUDGE in hub.public_keys()
