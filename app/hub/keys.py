@@ -43,8 +43,8 @@ class Since:
     """Where signatures begin on this hub (migration 0012): the round entries, marks and
     tournament versions held before it, followed as "recorded before signatures"."""
 
-    rounds_upto: int = 0
-    marks_upto: int = 0
+    rounds: frozenset[int] = frozenset()  # the ids of hub_rounds rows held then
+    marks: frozenset[int] = frozenset()  # the ids of judges' hub_marks rows held then
     versions_upto: Mapping[str, int] = field(default_factory=dict)
 
 
@@ -54,9 +54,15 @@ def signatures_since(connection: Connection) -> Since:
     if row is None:
         return Since()
     versions = json.loads(row.versions_upto or "{}")
-    return Since(int(row.rounds_upto), int(row.marks_upto),
+    return Since(_ids(row.rounds_held), _ids(row.marks_held),
                  {str(k): int(v) for k, v in versions.items()} if isinstance(versions, dict)
                  else {})
+
+
+def _ids(text: str | None) -> frozenset[int]:
+    found = json.loads(text or "[]")
+    return frozenset(i for i in found if type(i) is int) if isinstance(found, list) \
+        else frozenset()
 
 
 def new_key_row(name: str, pin: str, stamp: str) -> dict[str, str]:

@@ -90,10 +90,10 @@ def read_marks(connection: Connection, game_id: str | None = None) -> list[Mark]
     query = select(hub_marks).order_by(hub_marks.c.id)
     if game_id is not None:
         query = query.where(hub_marks.c.game_id == game_id)
-    upto = signatures_since(connection).marks_upto
+    held = signatures_since(connection).marks
     return [Mark(game_id=r.game_id, at=datetime.fromisoformat(r.at), kind=r.kind, seq=r.seq,
                  text=r.text, by=r.by, id=int(r.id), stamp=str(r.at),
-                 seal=_seal(r.seal), legacy=int(r.id) <= upto)
+                 seal=_seal(r.seal), legacy=int(r.id) in held)
             for r in connection.execute(query)]
 
 

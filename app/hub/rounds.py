@@ -100,14 +100,14 @@ def _read(connection: Connection, tid: str, stage: str, now: Callable[[], dateti
     rows = connection.execute(
         select(hub_rounds).where(hub_rounds.c.tournament_id == tid, hub_rounds.c.stage == stage)
         .order_by(hub_rounds.c.entry, hub_rounds.c.id)).all()
-    keys, upto = public_keys(connection), signatures_since(connection).rounds_upto
+    keys, held = public_keys(connection), signatures_since(connection).rounds
     chain = Chain(scope_of(tid, stage))
     entries: list[HallEntry] = []
     for r in rows:
         ref = f"hub_rounds row {r.id} ({r.kind} by {r.by} at {r.at[11:19]})"
         decision = Decision(ref, chain.scope, r.kind, says(r.tournament_id, r.stage, r.kind,
                                                             r.at, r.text),
-                            r.by, _seal(r.seal), int(r.id) <= upto)
+                            r.by, _seal(r.seal), int(r.id) in held)
         if chain.offer(decision, keys) is None:
             entries.append(HallEntry(number=chain.number, kind=r.kind,
                                      at=datetime.fromisoformat(r.at), text=r.text, by=r.by,

@@ -96,8 +96,8 @@ hub_signatures = Table(
     metadata,
     Column("id", Integer, primary_key=True),
     Column("since", String(TIMESTAMP_LENGTH), nullable=False),
-    Column("rounds_upto", Integer, nullable=False),
-    Column("marks_upto", Integer, nullable=False),
+    Column("rounds_held", Text, nullable=False),  # JSON: the ids of hub_rounds then held
+    Column("marks_held", Text, nullable=False),  # JSON: the ids of judges' hub_marks then held
     Column("versions_upto", Text, nullable=False),
     CheckConstraint("id = 1", name="one"),
 )

@@ -37,22 +37,27 @@ def upgrade() -> None:
         "hub_signatures",
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("since", sa.String(32), nullable=False),
-        sa.Column("rounds_upto", sa.Integer(), nullable=False),
-        sa.Column("marks_upto", sa.Integer(), nullable=False),
+        sa.Column("rounds_held", sa.Text(), nullable=False),
+        sa.Column("marks_held", sa.Text(), nullable=False),
         sa.Column("versions_upto", sa.Text(), nullable=False),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_hub_signatures")),
         sa.CheckConstraint("id = 1", name=op.f("ck_hub_signatures_one")),
     )
     bind = op.get_bind()
-    rounds = bind.execute(sa.text("SELECT coalesce(max(id), 0) FROM hub_rounds")).scalar()
-    marks = bind.execute(sa.text("SELECT coalesce(max(id), 0) FROM hub_marks")).scalar()
+    # The ids held, each one (not the highest: a later row typed into a gap below it, left by a
+    # rolled-back insert, must not pass for an old one).
+    rounds = [int(i) for i in bind.execute(sa.text("SELECT id FROM hub_rounds ORDER BY id"))
+              .scalars()]
+    marks = [int(i) for i in bind.execute(sa.text(
+        "SELECT id FROM hub_marks WHERE kind <> 'diverged' ORDER BY id")).scalars()]
     versions = dict(bind.execute(sa.text(
         "SELECT tournament_id, max(version) FROM hub_tournaments GROUP BY tournament_id")).all())
     bind.execute(sa.text(
-        "INSERT INTO hub_signatures (id, since, rounds_upto, marks_upto, versions_upto) "
+        "INSERT INTO hub_signatures (id, since, rounds_held, marks_held, versions_upto) "
         "VALUES (1, :since, :rounds, :marks, :versions)"),
-        {"since": datetime.now(UTC).isoformat(timespec="microseconds"), "rounds": rounds,
-         "marks": marks, "versions": json.dumps(versions, sort_keys=True)})
+        {"since": datetime.now(UTC).isoformat(timespec="microseconds"),
+         "rounds": json.dumps(rounds), "marks": json.dumps(marks),
+         "versions": json.dumps(versions, sort_keys=True)})
     dialect = op.get_context().dialect.name
     for table in ("hub_judge_keys", "hub_signatures"):
         if dialect == "sqlite":
