@@ -17,6 +17,8 @@ REFUSAL = "does not link to"
 """The words every refusal holds (app/hub/receiving.py recognises the refusal by them)."""
 
 # SQLite's RAISE takes a fixed text (before 3.47): the receiver names the entry itself.
+_WORDS = (f"an entry that {REFUSAL} its game''s last entry: refused (its seq must be the next "
+          "and its prev_hash the last entry''s hash)")
 _SQLITE = f"""
 CREATE TRIGGER events_link BEFORE INSERT ON events
 WHEN NOT EXISTS (SELECT 1 FROM events WHERE game_id = NEW.game_id AND seq = NEW.seq)
@@ -24,8 +26,7 @@ WHEN NOT EXISTS (SELECT 1 FROM events WHERE game_id = NEW.game_id AND seq = NEW.
   OR NEW.prev_hash IS NOT (CASE WHEN NEW.seq = 1 THEN '{GENESIS}' ELSE (SELECT hash FROM events
       WHERE game_id = NEW.game_id AND seq = NEW.seq - 1) END))
 BEGIN
- SELECT RAISE(ABORT, 'an entry that {REFUSAL} its game''s last entry: refused (its seq must
-  be the next and its prev_hash the last entry''s hash)');
+ SELECT RAISE(ABORT, '{_WORDS}');
 END
 """
 
