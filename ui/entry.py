@@ -76,6 +76,8 @@ GROUP_HELP = {
         "status": "Each table on the hub against its file (or, out of reach, the head it last "
                   "reported): complete, behind by N, or DIVERGED; with its label, entries and "
                   "last entry's age.",
+        "verify": "Check every game's whole chain on the hub (each entry's hash, each link, the "
+                  "commands and transfers) and name each failure; exit 1 when anything fails.",
     },
     "tournament": {
         "add-judge": "Register a judge who signs the tournament's decisions (rulings, "

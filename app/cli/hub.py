@@ -1,4 +1,4 @@
-"""`banker hub`: the tournament hub from the command line (status, push, import, add-judge)."""
+"""`banker hub`: the tournament hub from the command line (status, verify, push, import, add-judge)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import click
 
 from app.cli.main import EXIT_LEDGER, EXIT_NOT_SOUND, EXIT_REFUSED, main
 from app.cli.prompts import JUDGE_PIN, NEW_JUDGE_PIN, ask_pin
+from app.hub.audit import audit
 from app.hub.errors import HubError, HubRefused, HubUnreachable
 from app.hub.hub import HUB_URL_ENV, Hub
 from app.hub.push import Pushed, push_file
@@ -87,6 +88,7 @@ def _status_row(one: Standing, now: datetime) -> dict[str, object]:
             "standing": one.state, "behind": one.behind, "compared_with": one.against,
             "file_entries": one.file_entries, "reported_entries": (
                 None if t.reported is None else t.reported[0]), "file": t.file,
+            "checked": t.checked, "broken": t.broken,
             "diverged": t.diverged, "ruling": t.ruling, "notes": t.notes,
             "refusals": t.refusals, "source": t.source}
 
@@ -96,6 +98,35 @@ def _age(seconds: object) -> str:
         return "never"
     minutes, rest = divmod(int(seconds), 60)
     return f"{minutes} min {rest} s ago" if minutes else f"{rest} s ago"
+
+
+@hub_group.command("verify")
+@HUB_OPTION
+@click.option("--json", "as_json", is_flag=True, help="The findings as JSON.")
+def verify(hub: str | None, as_json: bool) -> None:
+    """Check every game's whole chain on the hub (each entry's hash, each link, the commands and
+    transfers) and name each failure; exit 1 when anything fails."""
+    with _hub(hub) as found:
+        try:
+            games = found.game_ids()
+            findings = audit(found)
+        except HubUnreachable as e:
+            click.echo(str(e), err=True)
+            sys.exit(EXIT_LEDGER)
+    if as_json:
+        click.echo(json.dumps({"sound": not findings, "games": len(games), "findings": [
+            {"what": f.what, "where": f.where, "why": f.why, "game": f.game_id}
+            for f in findings]}, indent=2, ensure_ascii=False))
+    else:
+        for finding in findings:
+            click.echo(finding.words())
+        checked = counted(len(games), "game", "games")
+        failed = len({f.game_id or f.where for f in findings})
+        click.echo(f"{checked} checked: every chain sound" if not findings else
+                   f"{checked} checked: NOT SOUND ({counted(len(findings), 'problem', 'problems')}"
+                   f" in {counted(failed, 'game', 'games')})")
+    if findings:
+        sys.exit(EXIT_NOT_SOUND)
 
 
 @hub_group.command("push")

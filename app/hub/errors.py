@@ -16,7 +16,7 @@ class HubUnreachable(HubError):
 class HubForbidden(HubUnreachable):
     """PostgreSQL refused this connection's role a read or write (`banker hub init`'s grants
     and row-level security): a table's role touching another table's game. Nothing was
-    stored; a copier keeps retrying, as the desk may yet give the game to its role."""
+    stored; a copier keeps retrying, as the hub's owner may yet give the game to its role."""
 
 
 class HubNeedsTls(HubError):

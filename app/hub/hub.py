@@ -14,7 +14,7 @@ from sqlalchemy import func, insert, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
-from app.hub import keys, receiving
+from app.hub import chains, keys, receiving
 from app.hub.batch import Batch
 from app.hub.errors import HubError, HubForbidden, HubNeedsTls, HubRefused, HubUnreachable
 from app.hub.marks import (
@@ -31,7 +31,7 @@ from app.hub.schema import hub_games, hub_judge_keys, hub_judges, hub_refusals
 from app.ledger import schema
 from app.ledger.database import Database, ledger_url
 from app.ledger.errors import LedgerError, LedgerNotFound
-from app.ledger.hashing import format_timestamp
+from app.ledger.hashing import GENESIS, format_timestamp
 from app.ledger.migration import schema_status
 from app.ledger.opening import open_database
 from app.ledger.transport import remote_without_tls
@@ -155,16 +155,20 @@ class Hub:
     # -- the head judge's view --------------------------------------------------------------
 
     def tables(self) -> list[TableOnHub]:
-        """Every game the hub holds or refused, by label then id."""
+        """Every game the hub holds or refused, by label then id: its entries, head and last
+        entry's time taken from its entries themselves (never from hub_games' columns, which a
+        table's login writes), its chain checked by the hub up to that head (chains.py)."""
         with self._reachable(), self._db.read() as connection:
             counts: dict[str, int] = dict(connection.execute(
                 select(hub_refusals.c.game_id, func.count()).group_by(hub_refusals.c.game_id)
             ).all())
-            rows = connection.execute(select(hub_games).order_by(
+            rows = connection.execute(select(hub_games, *_held()).order_by(
                 hub_games.c.label, hub_games.c.game_id)).all()
             flags = judged_marks(connection).flags
-        found = [_table(row, flags.get(row.game_id), int(counts.pop(row.game_id, 0)))
-                 for row in rows]
+            checked = {row.game_id: chains.checked_upto(connection, self.location, row.game_id,
+                                                        row.held or 0) for row in rows}
+        found = [_table(row, flags.get(row.game_id), int(counts.pop(row.game_id, 0)),
+                        checked[row.game_id]) for row in rows]
         return found + [self._unheld(game_id, count) for game_id, count in sorted(counts.items())]
 
     def _unheld(self, game_id: str, count: int) -> TableOnHub:
@@ -325,7 +329,7 @@ class _Translated:
         if isinstance(error, LedgerError) and "(42501)" in str(error):
             raise HubForbidden(f"the hub at {self.where} refused this role: {error} (a table's "
                                "role writes its own game's rows only; a game first sent by "
-                               "another role stays theirs unless the desk moves it)"
+                               "another role stays theirs unless the hub's owner moves it)"
                                ) from error
         if isinstance(error, LedgerError):
             raise HubUnreachable(f"the hub at {self.where} cannot be used just now: {error}"
@@ -387,15 +391,31 @@ def _when(text: str | None) -> datetime | None:
     return datetime.fromisoformat(text) if text else None
 
 
-def _table(row: Any, flag: Flag | None, refusals: int) -> TableOnHub:
-    """A hub_games row with its flag, as the head judge's view and `hub status` show it."""
+def _held() -> tuple[Any, ...]:
+    """The hub's own head of each hub_games row's game, from its entries: last seq, its hash and
+    when it was recorded (one index look-up each)."""
+    events = schema.events.c
+
+    def last(column: Any, name: str) -> Any:
+        return (select(column).where(events.game_id == hub_games.c.game_id)
+                .order_by(events.seq.desc()).limit(1).scalar_subquery().label(name))
+
+    return last(events.seq, "held"), last(events.hash, "held_hash"), last(
+        events.recorded_at, "held_at")
+
+
+def _table(row: Any, flag: Flag | None, refusals: int, checked: chains.Checked
+           ) -> TableOnHub:
+    """A hub_games row with the hub's own head and check of its game and its flag, as the head
+    judge's view and `hub status` show it."""
     ruling = flag.ruling if flag is not None else None
     return TableOnHub(
-        game_id=row.game_id, label=row.label, source=row.source, entries=row.entries,
-        last_recorded_at=_when(row.last_recorded_at),
+        game_id=row.game_id, label=row.label, source=row.source, entries=row.held or 0,
+        last_recorded_at=_when(row.held_at),
         last_arrival_at=datetime.fromisoformat(row.last_arrival_at),
         diverged=flag.diverged.text if flag is not None else None, refusals=refusals,
-        head_hash=row.head_hash, ruling=f"{ruling.by}: {ruling.text}" if ruling else None,
+        head_hash=row.held_hash or GENESIS, checked=checked.seq, broken=checked.words(),
+        ruling=f"{ruling.by}: {ruling.text}" if ruling else None,
         notes=len(flag.notes) if flag is not None else 0,
         reported=None if row.reported_entries is None else (
             int(row.reported_entries), str(row.reported_hash)),

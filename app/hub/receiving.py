@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import Connection, func, insert, select, text, update
+from sqlalchemy.exc import DBAPIError
 
 from app.hub.batch import Batch, Row
 from app.hub.checks import chain_break
@@ -16,6 +17,9 @@ from app.ledger.hashing import GENESIS
 from app.ledger.verify import GAME_COLUMNS
 from app.ledger.writing import COMMAND_COLUMNS, EVENT_COLUMNS, TRANSFER_COLUMNS
 
+_LINK_REFUSAL = "does not link to"
+"""What the hub's database says when a new entry does not link to the game's last (migration
+0013's trigger, for every login): the batch is refused as broken."""
 _GAME_LOCK = 0x487562  # PostgreSQL advisory lock class for one game's arrivals ("Hub")
 
 
@@ -161,7 +165,14 @@ def _store(connection: Connection, batch: Batch, held: tuple[int, str], new: lis
                          f"follow the hub's last command {last_command}")
     transfers = [row for row in batch.transfers if row[1] > held[0]]
     _insert(connection, schema.commands, COMMAND_COLUMNS, commands)
-    _insert(connection, schema.events, EVENT_COLUMNS, new)
+    try:
+        _insert(connection, schema.events, EVENT_COLUMNS, new)
+    except DBAPIError as e:
+        if _LINK_REFUSAL not in str(e.orig):
+            raise
+        raise HubRefused("broken", game_id, new[0][1],
+                         f"entry {new[0][1]} ({new[0][3]}) does not link to the hub's entry "
+                         f"{new[0][1] - 1}, its last: refused by the hub's database") from e
     _insert(connection, schema.transfers, TRANSFER_COLUMNS, transfers)
     values: dict[str, Any] = {"label": batch.label, "entries": new[-1][1],
                               "head_hash": new[-1][10], "last_recorded_at": new[-1][7],

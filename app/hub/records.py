@@ -17,7 +17,9 @@ class Receipt:
 
 @dataclass(frozen=True)
 class TableOnHub:
-    """One game as the hub holds it, for `banker hub status` and the head judge's window."""
+    """One game as the hub holds it, for `banker hub status` and the head judge's window:
+    `entries` and `head_hash` are the hub's own last entry (0 and GENESIS's when it holds none),
+    `reported` the head the table says its file holds."""
 
     game_id: str
     label: str | None
@@ -33,6 +35,8 @@ class TableOnHub:
     reported: tuple[int, str] | None = None  # the head the table last reported with a batch
     reported_at: datetime | None = None
     file: str | None = None  # the table's file the last batch was read from
+    checked: int = 0  # the entries whose chain the hub checked itself (chains.py)
+    broken: str | None = None  # "broken at entry N: why" when the hub's copy does not check out
 
     def age_seconds(self, now: datetime) -> float | None:
         """Seconds since the table recorded its last entry (a stalled table stands out)."""

@@ -31,6 +31,9 @@ GAME_TABLES = {"games": "id", "players": "game_id", "commands": "game_id", "even
                "hub_refusals": "game_id", "hub_marks": "game_id"}
 # The players' contacts of each tournament version: the desk's alone (not even SELECT for the rest).
 CONTACTS = "hub_tournament_contacts"
+SIGNATURES, KEYS = "hub_signatures", "hub_judge_keys"
+PUBLIC_KEY_COLUMNS = ("name", "public_key", "added_at")
+"""What the reader sees of each judge's key (never the private key sealed under the PIN)."""
 # A table reports its head with each batch: the only UPDATE it may make, on its own row.
 REPORT_COLUMNS = ("label", "entries", "head_hash", "last_recorded_at", "last_arrival_at",
                   "reported_entries", "reported_hash", "reported_at", "file")
@@ -140,31 +143,40 @@ def _grant(connection: Connection, tables: list[str]) -> None:
     groups = f"{DESK}, {TABLE}, {READER}"
     run = ["REVOKE CREATE ON SCHEMA public FROM PUBLIC",
            f"GRANT USAGE ON SCHEMA public TO {groups}",
-           f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {DESK}, {READER}",
            f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {DESK}, {TABLE}"]
     for table in tables:
-        if table in GAME_TABLES:
-            run += [f"GRANT SELECT, INSERT ON {table} TO {TABLE}, {DESK}",
-                    *_policies(table, GAME_TABLES[table])]
-        elif table == CLAIMS:
-            run += [f"GRANT SELECT, INSERT ON {table} TO {TABLE}",
-                    f"GRANT SELECT, INSERT, UPDATE, DELETE ON {table} TO {DESK}",
-                    *_claim_policies()]
-        elif table == CONTACTS:  # the SELECT on all tables above is taken back from the reader
-            run += [f"REVOKE ALL ON {table} FROM {TABLE}, {READER}",
-                    f"GRANT SELECT, INSERT ON {table} TO {DESK}"]
-        elif table in ("alembic_version", "hub_judges"):
-            run += [f"GRANT SELECT ON {table} TO {TABLE}",
-                    f"GRANT SELECT, INSERT ON {table} TO {DESK}"]
-        else:  # the tournament's tables (and pin_failures: the desk checks judges' PINs)
-            run += [f"GRANT SELECT ON {table} TO {TABLE}",
-                    f"GRANT SELECT, INSERT, UPDATE, DELETE ON {table} TO {DESK}"]
+        # Afresh each time: what an earlier version granted (an UPDATE, a DELETE) is taken back.
+        run += [f"REVOKE ALL ON {table} FROM {groups}", *_grants(table)]
     report = ", ".join(REPORT_COLUMNS)
     if "hub_games" in tables:
         run += [f"GRANT UPDATE ({report}) ON hub_games TO {TABLE}",
                 f"GRANT UPDATE ON hub_games TO {DESK}"]
     for statement in run:
         connection.execute(text(statement))
+
+
+def _grants(table: str) -> list[str]:
+    """Who may do what on one table: only SELECT and INSERT on what is append-only (every
+    table but hub_games' report columns), nothing at all but the owner's on hub_signatures."""
+    if table in GAME_TABLES:
+        return [f"GRANT SELECT ON {table} TO {READER}",
+                f"GRANT SELECT, INSERT ON {table} TO {TABLE}, {DESK}",
+                *_policies(table, GAME_TABLES[table])]
+    if table == CLAIMS:  # nobody but the owner moves a game to another table's login
+        return [f"GRANT SELECT ON {table} TO {READER}",
+                f"GRANT SELECT, INSERT ON {table} TO {TABLE}, {DESK}", *_claim_policies()]
+    if table == CONTACTS:  # the desk's alone: not even SELECT for the others
+        return [f"GRANT SELECT, INSERT ON {table} TO {DESK}"]
+    if table == SIGNATURES:  # written by its migration only
+        return [f"GRANT SELECT ON {table} TO {DESK}, {TABLE}, {READER}"]
+    if table == KEYS:  # the sealed private keys are read by the desk and the tables only
+        return [f"GRANT SELECT ({', '.join(PUBLIC_KEY_COLUMNS)}) ON {table} TO {READER}",
+                f"GRANT SELECT ON {table} TO {TABLE}",
+                f"GRANT SELECT, INSERT ON {table} TO {DESK}"]
+    # The judges, the tournament's tables, the hall's rounds, the editions, pin_failures (the
+    # desk checks judges' PINs): append-only, added by the desk.
+    return [f"GRANT SELECT ON {table} TO {TABLE}, {READER}",
+            f"GRANT SELECT, INSERT ON {table} TO {DESK}"]
 
 
 def _policies(table: str, column: str) -> list[str]:
@@ -189,8 +201,7 @@ def _claim_policies() -> list[str]:
             *_replace(CLAIMS, "banker_table_reads", f"FOR SELECT TO {TABLE} USING ({mine})"),
             *_replace(CLAIMS, "banker_table_claims", f"FOR INSERT TO {TABLE} WITH CHECK ({mine})"),
             *_replace(CLAIMS, "banker_all_read", f"FOR SELECT TO {DESK}, {READER} USING (true)"),
-            *_replace(CLAIMS, "banker_desk_writes",
-                      f"FOR ALL TO {DESK} USING (true) WITH CHECK (true)")]
+            *_replace(CLAIMS, "banker_desk_writes", f"FOR INSERT TO {DESK} WITH CHECK (true)")]
 
 
 def _replace(table: str, name: str, rule: str) -> list[str]:

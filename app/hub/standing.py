@@ -1,4 +1,4 @@
-"""How each table's copy on the hub stands against its file: complete, behind by N, or diverged."""
+"""How each table's copy on the hub stands against its file: complete, behind, diverged or broken."""
 
 from __future__ import annotations
 
@@ -25,9 +25,11 @@ class FileHead:
 
 @dataclass(frozen=True)
 class Standing:
-    """One table's copy: `state` is "complete", "behind", "diverged", "refused" or "unknown";
-    `behind` counts the entries the hub lacks; `against` says what the hub was compared with
-    ("file", "report": the head the table last sent, or None)."""
+    """One table's copy: `state` is "complete", "behind", "diverged", "broken" (the hub's own
+    rows do not check out), "refused" or "unknown"; `behind` counts the entries the hub lacks;
+    `against` says what the hub was compared with ("file", "report": the head the table last
+    sent, or None). "complete" only when the hub checked its own rows' chain up to the head the
+    file or the report holds."""
 
     table: TableOnHub
     state: str
@@ -81,9 +83,16 @@ def standing_of(table: TableOnHub, file: FileHead | None) -> Standing:
     """How the hub's copy of one table stands (see Standing)."""
     refused = (f"; {table.refusals} batch{'es' * (table.refusals != 1)} refused"
                if table.refusals else "")
+    if table.broken is not None:
+        flagged = f"; DIVERGED: {table.diverged}" if table.diverged is not None else ""
+        return Standing(table, "broken", f"the hub's copy is {table.broken} (`banker hub "
+                        f"verify` names every problem){flagged}" + refused)
     if table.diverged is not None:
         ruled = f"; ruled by {table.ruling}" if table.ruling else ""
         return Standing(table, "diverged", f"DIVERGED: {table.diverged}{ruled}")
+    if table.checked != table.entries:  # Hub.tables checks up to its head: never here
+        return Standing(table, "unknown", f"the hub has checked its chain up to entry "
+                        f"{table.checked} of {table.entries} only" + refused)
     if table.entries == 0 and table.refusals:
         return Standing(table, "refused", refused.removeprefix("; ") + ", nothing held")
     if file is not None:

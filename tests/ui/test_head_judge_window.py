@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from sqlalchemy import text
 
 from app.hub import Hub, push_file
 from tests.app.hub_tables import HUBS, fresh_hub
@@ -136,6 +137,24 @@ def test_a_diverged_table_shows_red_with_its_reason(
                for c in range(len(COLUMNS)))
     assert [model.index(r, COLUMNS.index("Flag")).data() for r in (0, 1, 3)] == ["", "", ""]
     assert "1 FLAGGED" in window.summary.text()
+
+
+def test_a_table_whose_copy_the_hub_finds_broken_shows_red_with_the_entry(
+        open_window, hub_url: str, now: datetime) -> None:
+    # A row typed in SQL that links to the last (the database lets it in) with a forged hash.
+    with Hub.open(hub_url) as hub:
+        game_id = next(t.game_id for t in hub.tables() if t.label == "table 4")
+        with hub.database.write() as connection:
+            row = connection.execute(text(
+                "SELECT * FROM events WHERE game_id = :g ORDER BY seq DESC LIMIT 1"),
+                {"g": game_id}).mappings().one()
+            forged = {**row, "seq": row["seq"] + 1, "prev_hash": row["hash"], "hash": "f" * 64}
+            connection.execute(text(f"INSERT INTO events ({', '.join(forged)}) VALUES "
+                                    f"({', '.join(':' + name for name in forged)})"), forged)
+    window = open_window(hub_url, now)
+    flag = window.model.index(3, COLUMNS.index("Flag")).data()
+    assert flag.startswith(f"the hub's copy is broken at entry {row['seq'] + 1}: ")
+    assert window.model.index(3, 0).data(Qt.ItemDataRole.BackgroundRole) == RED
 
 
 def test_double_click_opens_the_tables_game_in_the_judges_window_read_only(

@@ -59,6 +59,7 @@ class TableRow:
     ruling: str | None = None  # "judge: reason" once the head judge ruled on the divergence
     round_clock: str | None = None  # the table's clock in the hall's round (TableClock.words)
     round_flag: str | None = None  # why the round flags it: its clock has not started
+    broken: str | None = None  # "broken at entry N: why": the hub's own rows do not check out
 
     @property
     def finished(self) -> bool:
@@ -66,7 +67,10 @@ class TableRow:
 
     @property
     def flagged(self) -> str | None:
-        """Why the row is red, or None: diverged, refused batches, a copy that cannot be read."""
+        """Why the row is red, or None: a copy whose chain the hub found broken, diverged,
+        refused batches, a copy that cannot be read."""
+        if self.broken:
+            return f"the hub's copy is {self.broken}"
         if self.diverged:
             ruled = f" — ruled by {self.ruling}" if self.ruling else ""
             return f"DIVERGED: {self.diverged}{ruled}"
@@ -207,7 +211,7 @@ class HallReader:
             entries=table.entries, age_s=table.age_seconds(now), time_left_ms=left,
             facts=facts, diverged=table.diverged,
             refused=refusal.reason if refusal is not None and table.refusals else None,
-            refusals=table.refusals, ruling=table.ruling)
+            refusals=table.refusals, ruling=table.ruling, broken=table.broken)
 
     def _facts_of(self, table: TableOnHub) -> GameFacts:
         known = self._facts.get(table.game_id)

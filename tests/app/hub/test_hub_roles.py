@@ -5,7 +5,6 @@ machine without TLS is refused before any connection."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from random import Random
@@ -22,7 +21,6 @@ from app.hub import (
     HubRefused,
     Replicator,
     push_file,
-    push_game,
     read_batch,
 )
 from app.hub.errors import HubForbidden
@@ -33,15 +31,6 @@ from app.ledger.hashing import canonical_json
 from app.table.judges import JudgeAuthError
 from app.table.service import TableGame
 from tests.app.hub_tables import as_role, new_table, play
-from tests.postgres import server, skip_reason
-
-
-@pytest.fixture
-def admin_url() -> str:
-    found = server()
-    if found is None:
-        pytest.skip(f"hub roles on PostgreSQL not tested: {skip_reason()}")
-    return found.new_database()
 
 
 def sql(url: str, role: str, statement: str, values: dict[str, Any] | None = None) -> list[Any]:
@@ -61,25 +50,6 @@ def refused(url: str, role: str, statement: str, values: dict[str, Any] | None =
     with pytest.raises(psycopg.Error) as caught:
         sql(url, role, statement, values)
     return str(caught.value)
-
-
-@pytest.fixture
-def two_tables(admin_url: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
-    """The hub's roles made, and tables 1 and 2 each copying its own game with its own role."""
-    init_roles(admin_url, ["1", "2"], password=lambda: "not-used-here")
-    games = []
-    for number in (1, 2):
-        game = new_table(tmp_path, number)
-        play(game, 30, Random(number))
-        game.close()
-        url = as_role(admin_url, table_login(str(number)))
-        with Hub.open(url, create=True) as hub, open_ledger(
-                tmp_path / f"table-{number}.db", create=False, readonly=True) as ledger:
-            [game_id] = ledger.game_ids()
-            pushed = push_game(hub, ledger.database, game_id, f"table {number}", commands=5)
-        assert pushed.stored == pushed.entries > 0
-        games.append(pushed.game_id)
-    yield games[0], games[1]
 
 
 def test_a_tables_role_copies_its_own_game_batch_after_batch(
@@ -294,7 +264,7 @@ def test_an_older_hub_is_brought_up_to_date_by_its_owner_not_by_a_login(
     engine.dispose()
     for role in (DESK_LOGIN, READER_LOGIN, table_login("1")):
         with pytest.raises(HubUnreachable, match=r"its tables are older than this version of "
-                                               r"the app \(0010, not 0011\) and this login may "
+                                               r"the app \(0010, not \d{4}\) and this login may "
                                                r"not change them.*`banker hub init` as the "
                                                r"owner"):
             Hub.open(as_role(admin, role)).close()
