@@ -13,7 +13,7 @@ import click
 
 from app.cli.main import EXIT_LEDGER, EXIT_NOT_SOUND, EXIT_REFUSED, main
 from app.cli.prompts import JUDGE_PIN, NEW_JUDGE_PIN, ask_pin
-from app.hub.audit import audit
+from app.hub.audit import Finding, audit
 from app.hub.errors import HubError, HubRefused, HubUnreachable
 from app.hub.hub import HUB_URL_ENV, Hub
 from app.hub.push import Pushed, push_file
@@ -105,24 +105,36 @@ def _age(seconds: object) -> str:
 @click.option("--json", "as_json", is_flag=True, help="The findings as JSON.")
 def verify(hub: str | None, as_json: bool) -> None:
     """Check every game's whole chain on the hub (each entry's hash, each link, the commands and
-    transfers) and name each failure; exit 1 when anything fails."""
+    transfers) and every judge's decision's signature, and name each failure; list the judges
+    with when each key was added; exit 1 when anything fails."""
+    from app.tournament.audit import decision_findings, judges_on_record  # noqa: PLC0415
+
     with _hub(hub) as found:
         try:
             games = found.game_ids()
-            findings = audit(found)
+            findings = audit(found) + [Finding("signature", d.where, d.words)
+                                       for d in decision_findings(found)]
+            judges = judges_on_record(found)
         except HubUnreachable as e:
             click.echo(str(e), err=True)
             sys.exit(EXIT_LEDGER)
     if as_json:
         click.echo(json.dumps({"sound": not findings, "games": len(games), "findings": [
             {"what": f.what, "where": f.where, "why": f.why, "game": f.game_id}
-            for f in findings]}, indent=2, ensure_ascii=False))
+            for f in findings], "judges": [
+            {"name": j.name, "registered_at": j.registered_at, "key_added_at": j.key_added_at}
+            for j in judges]}, indent=2, ensure_ascii=False))
     else:
         for finding in findings:
             click.echo(finding.words())
+        for j in judges:
+            click.echo(f"judge {j.name}: registered {j.registered_at[:19]}, "
+                       + (f"key added {j.key_added_at[:19]}" if j.key_added_at else
+                          "no key yet (recorded before signatures; one is made at their next "
+                          "sign-in at the desk)"))
         checked = counted(len(games), "game", "games")
         failed = len({f.game_id or f.where for f in findings})
-        click.echo(f"{checked} checked: every chain sound" if not findings else
+        click.echo(f"{checked} checked: every chain and signature sound" if not findings else
                    f"{checked} checked: NOT SOUND ({counted(len(findings), 'problem', 'problems')}"
                    f" in {counted(failed, 'game', 'games')})")
     if findings:

@@ -127,7 +127,7 @@ def test_verify_names_each_broken_entry_and_exits_1(hub_url: str, table_file: Pa
     runner = CliRunner()
     sound = runner.invoke(main, ["hub", "verify", "--hub", hub_url])
     assert sound.exit_code == 0, sound.output
-    assert sound.output == "1 game checked: every chain sound\n"
+    assert sound.output == "1 game checked: every chain and signature sound\n"
     seq = forge_linked_entry(hub_url, game_id)
     found = runner.invoke(main, ["hub", "verify", "--hub", hub_url])
     assert found.exit_code == 1, found.output

@@ -67,6 +67,10 @@ def test_a_hall_round_row_inserted_by_any_login_pauses_no_table_and_never_wedges
     assert "hub_rounds row" in hall.problems[0]
     status = cli("tournament", "round-status", tid, "Qualifying", "--hub", desk)
     assert "running" in status.output and "NOT FOLLOWED: hub_rounds row" in status.output
+    audit = cli("hub", "verify", "--hub", as_role(admin, READER_LOGIN))
+    assert audit.exit_code == 1
+    assert audit.output.count(f"signature: round {tid}/Qualifying: hub_rounds row") == 2
+    assert f"judge {HEAD}: registered " in audit.output and "key added" in audit.output
     # The head judge's next entries take effect: the stray rows never wedge the hall.
     paused = rounds.record(tid, "Qualifying", "pause", "fire alarm", HEAD, HEAD_PIN,
                            sleep=no_wait)
