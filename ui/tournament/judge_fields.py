@@ -8,7 +8,7 @@ import html
 from collections.abc import Callable
 from datetime import datetime
 
-from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QWidget
 
 from app.tournament import service as tournaments
 from models.errors import BadInput
@@ -32,7 +32,8 @@ class JudgeFields:
     """The judge's name and PIN, two rows of `form`; `taken()` hands them to the service and
     empties the PIN (the window keeps no PIN)."""
 
-    def __init__(self, form: QFormLayout, who: str = "Judge") -> None:
+    def __init__(self, form: QFormLayout, who: str = "Judge",
+                 buttons: QDialogButtonBox | None = None) -> None:
         self.name = QLineEdit()
         self.name.setObjectName("judge_name")
         self.name.setAccessibleName(f"{who}'s name")
@@ -41,6 +42,8 @@ class JudgeFields:
         self.pin.setObjectName("judge_pin")
         form.addRow(f"&{who}", self.name)
         form.addRow("P&IN", self.pin)
+        if buttons is not None:  # the form's OK signs: it says so
+            buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Sign and record")
 
     def missing(self) -> bool:
         return not self.name.text().strip() or not self.pin.text()
@@ -61,11 +64,11 @@ class StandbyDialog(FormDialog):
         super().__init__("Call in the next standby", "The standby next in line takes the "
                          f"absent player's seat. {SIGNED}", parent)
         self.tid, self.stage, self.absent, self.now, self.sleep = tid, stage, absent, now, sleep
-        said = QLabel(f"<b>{html.escape(name)}</b> is absent from the {html.escape(stage)}: "
+        self.said = said = QLabel(f"<b>{html.escape(name)}</b> is absent from the {html.escape(stage)}: "
                       f"<b>{html.escape(standby)}</b>, next in line, takes the seat.")
         said.setWordWrap(True)
         self.form.addRow(said)
-        self.judge = JudgeFields(self.form)
+        self.judge = JudgeFields(self.form, buttons=self.buttons)
 
     def send(self) -> str:
         if self.judge.missing():

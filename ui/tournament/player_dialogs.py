@@ -53,7 +53,7 @@ class WithdrawDialog(FormDialog):
         self.reason.setPlaceholderText("e.g. no-show, or the player's words")
         self.form.addRow(QLabel(f"<b>{name}</b> ({player})"))
         self.form.addRow("&Reason", self.reason)
-        self.judge = JudgeFields(self.form)
+        self.judge = JudgeFields(self.form, buttons=self.buttons)
 
     def send(self) -> str:
         if not self.reason.text().strip():

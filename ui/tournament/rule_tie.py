@@ -77,7 +77,7 @@ class RuleTieDialog(FormDialog):
         self.form.addRow("", moves)
         self.form.addRow("", self.seats)
         self.form.addRow("&Reason", self.reason)
-        self.judge = JudgeFields(self.form, "Head judge")
+        self.judge = JudgeFields(self.form, "Head judge", self.buttons)
         self.tie.currentIndexChanged.connect(self._show_tie)
         self.tie.setCurrentIndex(chosen)
         self._show_tie()
