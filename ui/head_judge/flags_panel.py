@@ -40,6 +40,7 @@ class FlagsPanel(QLabel):
                   f"{age_text(row.age_s).removesuffix(' ago')} — go and see the table"
                   for label, row in zip(labels, rows, strict=True)
                   if row.stall == "red" and not row.flagged]
-        lines += [f"<b>NOT FOLLOWED — {html.escape(words)}</b>" for words in not_followed]
+        lines += [f"<b>NOT FOLLOWED — {html.escape(words.removesuffix('; not followed'))}</b>"
+                  for words in not_followed]
         self.setText("<br>".join(lines))
         self.setVisible(bool(lines))

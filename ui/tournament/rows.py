@@ -139,8 +139,8 @@ def ruled_words(ruling: Any, names: dict[str, str]) -> str:
 def not_followed_html(words: Any) -> str:
     """The judges' decisions not followed (a signature that fails, no judge's signature), for
     the notes: the standings and every reader leave them out."""
-    return "<br>".join(f"<b style='color:#B00020'>Not followed:</b> {html.escape(w)}"
-                       for w in words)
+    return "<br>".join(f"<b style='color:#B00020'>Not followed:</b> "
+                       f"{html.escape(w.removesuffix('; not followed'))}" for w in words)
 
 
 def notes_html(found: Any) -> str:
