@@ -159,8 +159,8 @@ class HallReader:
         hub = self._open()
         try:
             tables = hub.tables()
-            refusals = hub.refusals()
             marks_passed = tuple(p.words for p in hub.judged().problems)
+            refusals = hub.refusals()
         except HubError:
             self.close()  # the next reading connects afresh
             raise
