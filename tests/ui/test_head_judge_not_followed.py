@@ -123,3 +123,18 @@ def test_the_tournament_window_on_the_hub_lists_the_unsigned_ruling(
     assert "Not followed:</b> the tie ruling of " in window.notes.text()
     assert "no judge signed it" in window.notes.text()
     window.close()
+
+
+def test_the_tournament_window_following_the_hub_shows_an_unsigned_ruling_as_it_arrives(
+        qtbot, hall: tuple[str, str]) -> None:
+    url, tid = hall
+    window = TournamentWindow(tid, poll_ms=None, threaded=False)
+    qtbot.addWidget(window)
+    assert "NOT FOLLOWED" not in window.state_text.text() and not window.notes_area.isVisible()
+    forge(url, tid)
+    window.read_hub()  # the window's poll (every 3 s in the hall)
+    assert "1 judge's decision NOT FOLLOWED" in window.state_text.text()
+    assert "no judge signed it" in window.notes.text()
+    assert "a judge's decision is not followed" in window.messages.text()
+    assert window.messages.level == "warning"
+    window.close()

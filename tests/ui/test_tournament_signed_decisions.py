@@ -150,6 +150,7 @@ def test_a_tie_is_ruled_with_the_head_judges_pin_and_ruled_again_superseding_it(
     assert dialog.judge.pin.text() == "" and tournaments.load(tid).rulings == ()
     sign(qtbot, dialog, "Mallory", PIN)  # no such judge
     assert "no judge 'Mallory'" in dialog.messages.text()
+    assert "Register a judge… (Ctrl+J)" in dialog.messages.text()
     assert tournaments.load(tid).rulings == ()
     sign(qtbot, dialog, JUDGE, PIN)
     assert not dialog.isVisible()

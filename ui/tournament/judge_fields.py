@@ -10,13 +10,23 @@ from datetime import datetime
 
 from PySide6.QtWidgets import QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QWidget
 
+from app.table.actions import refusal_text
+from app.table.judges import JudgeAuthError
 from app.tournament import service as tournaments
-from models.errors import BadInput
+from models.errors import BadInput, BankerError
 from ui.tournament.form_dialog import FormDialog
 
 Sleep = Callable[[float], None]
 SIGNED = ("A judge registered for the tournament (Tournament ▸ Register a judge…, Ctrl+J) "
           "signs it with their PIN.")
+
+
+def signed_refusal(error: BankerError) -> str:
+    """A signed decision's refusal; an unknown judge is told where a judge is registered."""
+    said = refusal_text(error)
+    if isinstance(error, JudgeAuthError) and said.startswith("no judge "):
+        said += " — register one in Tournament ▸ Register a judge… (Ctrl+J)"
+    return said
 
 
 def pin_field(accessible: str) -> QLineEdit:
@@ -69,6 +79,9 @@ class StandbyDialog(FormDialog):
         said.setWordWrap(True)
         self.form.addRow(said)
         self.judge = JudgeFields(self.form, buttons=self.buttons)
+
+    def refusal(self, error: BankerError) -> str:
+        return signed_refusal(error)
 
     def send(self) -> str:
         if self.judge.missing():

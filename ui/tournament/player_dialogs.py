@@ -10,10 +10,10 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 
 from app.tournament import service as tournaments
 from app.tournament.service import Player  # type: ignore[attr-defined]  # the service's entrant
-from models.errors import BadInput
+from models.errors import BadInput, BankerError
 from models.plural import counted
 from ui.tournament.form_dialog import FormDialog
-from ui.tournament.judge_fields import SIGNED, JudgeFields
+from ui.tournament.judge_fields import SIGNED, JudgeFields, signed_refusal
 from ui.tournament.rows import PRIVATE
 
 
@@ -54,6 +54,9 @@ class WithdrawDialog(FormDialog):
         self.form.addRow(QLabel(f"<b>{name}</b> ({player})"))
         self.form.addRow("&Reason", self.reason)
         self.judge = JudgeFields(self.form, buttons=self.buttons)
+
+    def refusal(self, error: BankerError) -> str:
+        return signed_refusal(error)
 
     def send(self) -> str:
         if not self.reason.text().strip():

@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.tournament import service as tournaments
-from models.errors import BadInput
+from models.errors import BadInput, BankerError
 from ui.tournament.form_dialog import FormDialog
-from ui.tournament.judge_fields import SIGNED, JudgeFields
+from ui.tournament.judge_fields import SIGNED, JudgeFields, signed_refusal
 from ui.tournament.rows import one_tie_words, ruled_words
 
 ID_ROLE = Qt.ItemDataRole.UserRole
@@ -82,6 +82,9 @@ class RuleTieDialog(FormDialog):
         self.tie.setCurrentIndex(chosen)
         self._show_tie()
         self.setMinimumWidth(640)
+
+    def refusal(self, error: BankerError) -> str:
+        return signed_refusal(error)
 
     def _show_tie(self) -> None:
         self.order.clear()
