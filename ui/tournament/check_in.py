@@ -33,8 +33,7 @@ def roll_lines(lines: Any) -> list[Line]:
 
 class CheckInActions:
     """Mixed into TournamentWindow (`t`, `stage()`, `_need`, `_run`, `_open`, `say`, `now`,
-    `pin_wait`); `self: Any`
-    because a mixin cannot name its host's type."""
+    `pin_wait`); `self: Any` because a mixin cannot name its host's type."""
 
     def roll_call_box(self: Any) -> QGroupBox:
         """The roll call's list, its counts and its buttons, for the top of the draw's tab."""
