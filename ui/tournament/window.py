@@ -369,5 +369,7 @@ class TournamentWindow(StageActions, CheckInActions, PlayerActions, HubFollowing
         self.read_hub()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        if self.dialog is not None:  # a dialog left open goes with its window (first: its
+            self.dialog.close()  # closing asks the hub once more)
         self.stop_following()
         super().closeEvent(event)
