@@ -82,7 +82,8 @@ GROUP_HELP = {
     "tournament": {
         "add-judge": "Register a judge who signs the tournament's decisions (rulings, "
                      "withdrawals, standbys): on the hub when it holds the tournament, else in "
-                     "its file (PIN from BANKER_NEW_JUDGE_PIN or asked twice).",
+                     "its file. The PIN (6+ digits) from BANKER_NEW_JUDGE_PIN, else asked for "
+                     "twice; only its hash and a key sealed under it are kept.",
         "add-players": "Enter players (before the first round starts).",
         "absent": "Mark players absent from the stage's round (a draw that seated them is set "
                   "aside).",
@@ -108,10 +109,9 @@ GROUP_HELP = {
         "round-status": "The stage's round and each drawn table's clock; the tables whose clock "
                         "has not started while the round has are flagged (exit 1 when there is "
                         "one).",
-        "rule": "Rule a tie: every tied player's id, in the order decided (the first advance); "
-                "signed with the judge's PIN; --supersede rules a ruled tie again.",
-        "standby": "Call in the next standby to fill an absent qualifier's seat (a judge's "
-                   "decision, signed with the PIN).",
+        "rule": "Rule a tie: every tied player's id, in the order decided (the first advance).",
+        "standby": "Call in the next standby to fill an absent qualifier's seat: a judge's "
+                   "decision, signed with the judge's PIN.",
         "standings": "The stage's standings: advancement, ties for the head judge, close calls "
                      "and why.",
         "start-table": "Start a table's game from the draw: the banker gives only the roll-off "
@@ -121,7 +121,7 @@ GROUP_HELP = {
                    "as the table's: the desk's step when the tables' own roles may not change the "
                    "tournament.",
         "withdraw": "Withdraw a player (a late withdrawal or no-show) before their next round "
-                    "starts (a judge's decision, signed with the PIN).",
+                    "starts: a judge's decision, signed with the judge's PIN.",
     },
 }
 

@@ -37,7 +37,7 @@ from models.tournament.changes import attach_game as _attach_game
 from models.tournament.changes import call_standby as _call_standby
 from models.tournament.changes import check_in as _check_in
 from models.tournament.changes import draw as _draw
-from models.tournament.changes import drawn_table, new_tournament
+from models.tournament.changes import drawn_table, new_tournament, superseded
 from models.tournament.changes import mark_absent as _mark_absent
 from models.tournament.changes import record_results as _record_results
 from models.tournament.changes import rule_tie as _rule_tie
@@ -47,12 +47,13 @@ from models.tournament.checkin import roll_call as _roll_call
 from models.tournament.records import (
     DrawOptions,
     Player,
+    Ruling,
     Stage,
     TableGameRef,
     Tournament,
     TournamentError,
 )
-from models.tournament.standings import StageStandings
+from models.tournament.standings import StageStandings, Tie
 from models.tournament.standings import standings as _standings
 
 if TYPE_CHECKING:
@@ -555,6 +556,25 @@ def standings(tid: str, stage: str, hub: str | None = None) -> StageStandings:
 def standings_of(t: Tournament, stage: str) -> StageStandings:
     """`standings` of a tournament already read."""
     return _standings(t, stage)
+
+
+def ruled_ties(t: Tournament, stage: str) -> list[tuple[Ruling, Tie]]:
+    """The stage's ties already ruled, for ruling one again (`rule_tie(..., supersede=True)`):
+    the ruling that stands on each, with the tie as the standings show it without any ruling
+    on it (its players, positions and seats). Read-only."""
+    name = t.stage(stage).name
+    replaced = {id(r) for r in superseded(t)}
+    found = []
+    for ruling in (r for r in t.rulings if r.stage == name and id(r) not in replaced):
+        players = set(ruling.tied or ruling.order)
+        basis = t.model_copy(update={"rulings": tuple(
+            r for r in t.rulings if not (r.stage == name and r.table == ruling.table
+                                         and set(r.tied or r.order) == players))})
+        tie = next((x for x in _standings(basis, name).ties
+                    if set(ruling.order) <= set(x.players)), None)
+        if tie is not None:
+            found.append((ruling, tie))
+    return found
 
 
 def rule_tie(tid: str, stage: str, order: Sequence[str], judge: Judge, reason: str,

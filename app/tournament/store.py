@@ -48,11 +48,13 @@ def on_hub(hub: str | None = None, *, create: bool = False) -> Iterator[HubTourn
 @dataclass(frozen=True)
 class HubReading:
     """One reading of a followed tournament: its latest version on the hub and the tournament
-    as of it (version 0 and None: the hub does not hold it, its file is the tournament)."""
+    as of it (version 0 and None: the hub does not hold it, its file is the tournament), as
+    its readers follow it, with the judges' decisions not followed (each in words)."""
 
     tid: str | None
     version: int
     tournament: Tournament | None
+    not_followed: tuple[str, ...] = ()
 
 
 class FollowedOnHub:
@@ -80,7 +82,9 @@ class FollowedOnHub:
             last = self._last
             if last is not None and last.tid == tid and last.version == version:
                 return last
-            found = HubReading(tid, version, held.get(tid) if version else None)
+            checked = held.checked(tid) if version else None
+            found = HubReading(tid, version, None if checked is None else checked.tournament,
+                               () if checked is None else tuple(checked.words))
         except HubError as e:
             self.close()  # the next reading connects afresh
             if not isinstance(e, HubUnreachable) and isinstance(e.__cause__, LedgerNotFound):

@@ -41,6 +41,7 @@ STAGES = "Qualifying:4:4:score\nFinal:4:3:table"
 # (won), t1 seat 2 1900: 1st-3rd. t1 seat 3 and t2 seat 2 are level on 1700, wins 0 each, best
 # game 1700 each: "=4", across the line of 4 who advance: a tie for the head judge.
 TOTALS = {1: [2000, 1900, 1700, 1100], 2: [1950, 1700, 1400, 1000]}
+JUDGE, PIN = "Lee", "246802"  # the tournament's judge, registered in its file
 
 
 @pytest.fixture
@@ -69,6 +70,8 @@ def create_and_enter(window: TournamentWindow, tmp_path: Path) -> str:
     sheet.write_text(SHEET, encoding="utf-8")
     window.choose_file = lambda caption, kinds: sheet
     window.import_players()
+    tournaments.add_judge(window.t.id, JUDGE, PIN)
+    window.pin_sleep = lambda _: None  # a wrong PIN answered at once
     return window.t.id
 
 
@@ -132,16 +135,18 @@ def test_a_tournament_of_eight_is_made_drawn_played_ruled_and_published_through_
     assert "judge's name" in dialog.messages.text() and tournaments.load(tid).rulings == ()
     dialog.order.setCurrentRow(dialog.ordered().index(seat[2, 2]))
     dialog.shift(-1)
-    dialog.judge.setText("Lee")
+    dialog.judge.name.setText(JUDGE)
+    dialog.judge.pin.setText(PIN)
     dialog.reason.setText("roll-off before witnesses")
     ok(dialog)
     ruling = tournaments.load(tid).rulings[-1]
     # The tie at 4-5 has one seat (the 4th): the ruling names the player taking it, and no more.
     assert "4-5: the first listed takes the seat." in dialog.seats.text()
     assert ruling.order == (seat[2, 2],) and set(ruling.tied) == {seat[2, 2], seat[1, 3]}
-    assert ruling.judge == "Lee"
+    assert ruling.judge == JUDGE and ruling.seal is not None and ruling.seal.judge == JUDGE
     assert "decided: every result is in" in window.state_text.text()
-    assert "final" not in window.state_text.text() and not window.rule_button.isEnabled()
+    assert "final" not in window.state_text.text()
+    assert window.rule_button.isEnabled()  # the tie ruled may be ruled again (superseded)
     assert cells(window.standings, 3)[2] == seat[2, 2]
     assert cells(window.standings, 3)[8] == "advances"
 
@@ -183,11 +188,17 @@ def test_a_withdrawal_needs_a_reason_and_the_services_refusal_is_said(
     assert "say why" in dialog.messages.text()
     dialog.reason.setText("no-show")
     ok(dialog)
+    assert "judge's decision" in dialog.messages.text() and dialog.isVisible()
+    dialog.judge.name.setText(JUDGE)
+    dialog.judge.pin.setText(PIN)
+    ok(dialog)
     assert cells(window.players, 1)[3] == "withdrawn before the Qualifying: no-show"
     assert "Player 2 withdrawn before the Qualifying" in window.messages.text()
     window.players_view.selectRow(1)
     window.withdraw_selected()
     window.dialog.reason.setText("again")
+    window.dialog.judge.name.setText(JUDGE)
+    window.dialog.judge.pin.setText(PIN)
     ok(window.dialog)
     assert "is in no stage still to play" in window.dialog.messages.text()
     assert len(tournaments.load(tid).withdrawals) == 1

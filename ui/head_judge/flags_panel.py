@@ -1,5 +1,6 @@
 """Under the tables, in full: each flagged table's reason (diverged, refused, its clock not
-started with the hall's round) and each stall."""
+started with the hall's round), each stall, and each judge's decision not followed (a note,
+ruling, round entry or tournament decision no judge signed, or whose signature fails)."""
 
 from __future__ import annotations
 
@@ -27,8 +28,10 @@ class FlagsPanel(QLabel):
         self.setStyleSheet(STYLE)
         self.hide()
 
-    def show_rows(self, rows: Sequence[TableRow], unlisted: Sequence[str] = ()) -> None:
-        """The flagged rows, the drawn tables flagged with no row (`unlisted`), the stalls."""
+    def show_rows(self, rows: Sequence[TableRow], unlisted: Sequence[str] = (),
+                  not_followed: Sequence[str] = ()) -> None:
+        """The flagged rows, the drawn tables flagged with no row (`unlisted`), the stalls,
+        the judges' decisions not followed."""
         labels = short_labels([r.label for r in rows])
         lines = [f"<b>{html.escape(label)} — {html.escape(row.flagged)}</b>"
                  for label, row in zip(labels, rows, strict=True) if row.flagged]
@@ -37,5 +40,7 @@ class FlagsPanel(QLabel):
                   f"{age_text(row.age_s).removesuffix(' ago')} — go and see the table"
                   for label, row in zip(labels, rows, strict=True)
                   if row.stall == "red" and not row.flagged]
+        lines += [f"<b>NOT FOLLOWED — {html.escape(words.removesuffix('; not followed'))}</b>"
+                  for words in not_followed]
         self.setText("<br>".join(lines))
         self.setVisible(bool(lines))

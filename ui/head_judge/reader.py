@@ -130,6 +130,9 @@ class Hall:
     round_stage: str | None = None
     round_problem: str | None = None  # why the round could not be read (not the hub's outage)
     round_unlisted: tuple[str, ...] = ()  # flagged drawn tables with no game on the hub
+    # The judges' decisions no reader follows (no judge's signature, or one that does not
+    # verify): the hub's notes and rulings, the round's rows, the tournament's; each in words.
+    not_followed: tuple[str, ...] = ()
 
     @property
     def flagged(self) -> int:
@@ -160,6 +163,7 @@ class HallReader:
         hub = self._open()
         try:
             tables = hub.tables()
+            marks_passed = tuple(p.words for p in hub.judged().problems)
             refusals = hub.refusals()
         except HubError:
             self.close()  # the next reading connects afresh
@@ -169,11 +173,12 @@ class HallReader:
         rows = tuple(self._row(t, last_refused.get(t.game_id), now) for t in tables)
         found, stage, round_problem = self._round(hub)
         rows, unlisted = _with_round(rows, found)
-        standings, problem = self._standings(now)
+        standings, problem, passed = self._standings(now)
         took = (datetime.now(UTC) - started).total_seconds() * 1000
+        in_round = found.hall.problems if found is not None else ()
         return Hall(at=now, rows=rows, standings=standings, standings_problem=problem,
                     read_ms=took, round=found, round_stage=stage, round_problem=round_problem,
-                    round_unlisted=unlisted)
+                    round_unlisted=unlisted, not_followed=marks_passed + in_round + passed)
 
     def _round(self, hub: Hub) -> tuple[rounds.RoundStatus | None, str | None, str | None]:
         """The followed stage's round on the hub (the stage given, else the last drawn), with
@@ -242,19 +247,24 @@ class HallReader:
             raise HubUnreachable(f"the hub stopped answering during the reading: {down}"
                                  ) from error
 
-    def _standings(self, now: datetime) -> tuple[Standings | None, str | None]:
+    def _standings(self, now: datetime
+                   ) -> tuple[Standings | None, str | None, tuple[str, ...]]:
+        """The stage's standings (or why not) and the tournament's decisions not followed."""
         if self.tournament is None:
-            return None, None
+            return None, None, ()
+        passed: tuple[str, ...] = ()
         try:
-            t = tournaments.load(self.tournament, self.hub_url)  # the hub's, when it holds it
+            # The hub's, when it holds it; else its file.
+            checked = tournaments.load_checked(self.tournament, self.hub_url)
+            t, passed = checked.tournament, tuple(checked.words)
             # The stage the hall is playing: the last one with a draw.
             drawn = [s.name for s in t.stages if t.draw(s.name) is not None]
             stage = self.stage or (drawn[-1] if drawn else None)
             if stage is None:
-                return None, f"{t.name}: no stage is drawn yet"
-            found = tournaments.standings(t.id, stage, self.hub_url)
+                return None, f"{t.name}: no stage is drawn yet", passed
+            found = tournaments.standings_of(t, stage)
         except BankerError as e:
-            return None, str(e)
+            return None, str(e), passed
         names = {r.player: r.name for r in found.rows}
         lines = tuple(StandingsLine(
             position="" if r.position is None else f"{'=' if r.tied else ''}{r.position}",
@@ -267,7 +277,7 @@ class HallReader:
         calls = tuple(f"{c.name}: {c.reason}" for c in found.close_calls)
         return Standings(tournament=t.name, stage=found.stage, lines=lines,
                          awaiting=found.awaiting, ties=ties, close_calls=calls,
-                         decided=found.decided), None
+                         decided=found.decided), None, passed
 
     def close(self) -> None:
         """Release the hub's connections (a later `read` opens them again)."""

@@ -166,7 +166,7 @@ class HeadJudgeWindow(QMainWindow):
         chosen = self.selected_game()
         self.model.show_rows(hall.rows)
         self.summary.show_hall(hall, shared_prefix([r.label for r in hall.rows]))
-        self.flags.show_rows(hall.rows, hall.round_unlisted)
+        self.flags.show_rows(hall.rows, hall.round_unlisted, hall.not_followed)
         self.standings.show_standings(hall.standings, hall.standings_problem)
         if chosen is not None:
             self.select_game(chosen)

@@ -1,5 +1,6 @@
 """The tournament window's roll call before a draw, on the draw's tab: each entrant present,
-absent, a standby called in, withdrawn or unmarked; one call to app.tournament.service each."""
+absent, a standby called in (a judge's decision, signed: the judge's name and PIN are asked),
+withdrawn or unmarked; one call to app.tournament.service each."""
 
 from __future__ import annotations
 
@@ -7,9 +8,12 @@ from typing import Any
 
 from PySide6.QtWidgets import QAbstractItemView, QGroupBox, QVBoxLayout
 
+from app.table.actions import refusal_text
 from app.tournament import service as tournaments
 from models.errors import BankerError
+from models.tournament.changes import call_standby as standby_trial
 from ui.tournament import widgets as w
+from ui.tournament.judge_fields import StandbyDialog
 from ui.tournament.rows_model import Line, RowsModel
 
 ROLL_COLUMNS = ("Id", "Name", "Roll call", "Marked")
@@ -28,8 +32,8 @@ def roll_lines(lines: Any) -> list[Line]:
 
 
 class CheckInActions:
-    """Mixed into TournamentWindow (`t`, `stage()`, `_need`, `_run`, `say`, `now`); `self: Any`
-    because a mixin cannot name its host's type."""
+    """Mixed into TournamentWindow (`t`, `stage()`, `_need`, `_run`, `_open`, `say`, `now`,
+    `pin_wait`); `self: Any` because a mixin cannot name its host's type."""
 
     def roll_call_box(self: Any) -> QGroupBox:
         """The roll call's list, its counts and its buttons, for the top of the draw's tab."""
@@ -105,19 +109,22 @@ class CheckInActions:
         return done
 
     def call_standby_selected(self: Any) -> bool:
-        """Ctrl+Shift+B: the standby next in line fills the selected absent player's seat."""
+        """Ctrl+Shift+B: the judge's name and PIN asked, then the standby next in line fills
+        the selected absent player's seat; False when nothing is asked (no one selected)."""
         tid, stage = self._need(), self.stage()
         players = self._roll_selected() if tid is not None and stage is not None else []
         if len(players) != 1:
             if players:
                 self.say("Select one absent player: a standby fills one seat.", "refused")
             return False
-
-        def called() -> str:
-            t = tournaments.call_standby(tid, stage, players[0], DESK, now=self.now)
-            standby = t.check_ins[-1].player
-            return (f"{t.seat_name(standby)} ({standby}) called in for "
-                    f"{t.seat_name(players[0])}")
-
-        done: bool = self._run(called)
-        return done
+        try:  # the standby next in line, or why none may be called: before a PIN is asked
+            trial = standby_trial(self.t, stage, players[0], DESK, self.now())
+        except BankerError as e:
+            self.say(refusal_text(e), "refused")
+            return False
+        standby = trial.check_ins[-1].player
+        self._open(StandbyDialog(tid, self.t.stage(stage).name, players[0],
+                                 f"{self.t.seat_name(players[0])} ({players[0]})",
+                                 f"{trial.seat_name(standby)} ({standby})", self.now,
+                                 self.pin_wait, self))
+        return True

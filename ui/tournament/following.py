@@ -86,10 +86,16 @@ class HubFollowing:
             self.list_tournaments(self.wanted)  # the hub was down when the window opened
             return
         found = reading.tournament
-        if found is None or self.t is None or found.id != self.t.id or found == self.t:
+        if found is None or self.t is None or found.id != self.t.id or (
+                found == self.t and reading.not_followed == self.not_followed):
             return
+        same = found == self.t  # only what is not followed changed: nothing a reader follows
         with self._selection_kept():
-            self.show_tournament(found)
+            self.show_tournament(found, reading.not_followed)
+        if same and reading.not_followed:
+            self.say(f"{found.name} on the hub: a judge's decision is not followed (listed "
+                     "under the standings).", "warning")
+            return
         self.say(f"{found.name} changed on the hub (another desk or the head judge): shown as "
                  f"it is now (version {reading.version}).")
 

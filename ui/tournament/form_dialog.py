@@ -34,11 +34,15 @@ class FormDialog(QDialog):
         """Send the command; return what to tell the organiser."""
         raise NotImplementedError
 
+    def refusal(self, error: BankerError) -> str:
+        """The refusal in words (a subclass may add where to go next)."""
+        return refusal_text(error)
+
     def submit(self) -> None:
         try:
             self.done_text = self.send()
         except BankerError as e:
-            self.messages.say(refusal_text(e), "refused")
+            self.messages.say(self.refusal(e), "refused")
             return
         except ValueError as e:  # a field that is not a value (pydantic says which)
             self.messages.say(_first_line(e), "refused")

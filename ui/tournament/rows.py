@@ -97,6 +97,21 @@ def standing_state(found: Any) -> str:
     return DECIDED
 
 
+def state_html(t: Any, found: Any, not_followed: Any = ()) -> str:
+    """The state line over the standings: decided or provisional, the colours, the last
+    publishing, and how many judges' decisions are not followed (listed in the notes)."""
+    line = "" if found is None else (
+        f"<b>{found.stage} standings — {standing_state(found)}</b> (green: advancing or "
+        "placed; amber: a tie to rule; a row's tooltip: its close call)<br>"
+        + published_html(t, found.stage))
+    if not_followed:
+        count = counted(len(not_followed), "judge's decision", "judges' decisions")
+        line += (("<br>" if line else "") + f"<b style='color:#B00020'>{count} NOT FOLLOWED"
+                 "</b> (no judge's signature, or one that does not verify): listed below; "
+                 "the standings leave them out")
+    return line
+
+
 def published_html(t: Any, stage: str) -> str:
     """The stage's last publishing in words, as the window's state line shows it (escaped):
     when, by whom, decided or provisional, the formats and the CSV's SHA-256."""
@@ -104,11 +119,28 @@ def published_html(t: Any, stage: str) -> str:
     return html.escape(words[:1].upper() + words[1:])
 
 
-def tie_words(found: Any, names: dict[str, str]) -> list[str]:
-    return [f"{', '.join(names.get(p, p) for p in tie.players)} level on {tie.score:,} "
+def one_tie_words(tie: Any, names: dict[str, str]) -> str:
+    return (f"{', '.join(names.get(p, p) for p in tie.players)} level on {tie.score:,} "
             f"(positions {tie.positions[0]}–{tie.positions[1]}"
             f"{'' if tie.table is None else f', table {tie.table}'}; "
-            f"{counted(tie.seats, 'seat')} to settle)" for tie in found.ties]
+            f"{counted(tie.seats, 'seat')} to settle)")
+
+
+def tie_words(found: Any, names: dict[str, str]) -> list[str]:
+    return [one_tie_words(tie, names) for tie in found.ties]
+
+
+def ruled_words(ruling: Any, names: dict[str, str]) -> str:
+    """The ruling that stands on a tie: who, when, the order decided, why."""
+    return (f"ruled by {ruling.judge} at {ruling.at:%H:%M} UTC: "
+            f"{', '.join(names.get(p, p) for p in ruling.order)} first; {ruling.reason}")
+
+
+def not_followed_html(words: Any) -> str:
+    """The judges' decisions not followed (a signature that fails, no judge's signature), for
+    the notes: the standings and every reader leave them out."""
+    return "<br>".join(f"<b style='color:#B00020'>Not followed:</b> "
+                       f"{html.escape(w.removesuffix('; not followed'))}" for w in words)
 
 
 def notes_html(found: Any) -> str:

@@ -187,19 +187,22 @@ class StageActions:
         return done
 
     def rule_tie(self: Any) -> None:
-        """Ctrl+Shift+R: the tie of the selected row (else the first) ruled by the head judge."""
+        """Ctrl+Shift+R: the tie of the selected row (else the first open one) ruled by the
+        head judge, signed with their PIN; a tie already ruled may be ruled again."""
         tid, found = self._need(), self.found
         if tid is None or found is None:
             return
-        if not found.ties:
+        if not found.ties and not self.ruled:
             self.say(f"No tie to rule in the {found.stage}.", "refused")
             return
+        ties = [*found.ties, *(tie for _, tie in self.ruled)]
         chosen = 0
         selected = self.standings_view.selectionModel().selectedRows()
         if selected:
             player = self.standings.key(selected[0].row())
-            chosen = next((n for n, tie in enumerate(found.ties) if player in tie.players), 0)
-        self._open(RuleTieDialog(tid, found, chosen, self))
+            chosen = next((n for n, tie in enumerate(ties) if player in tie.players), 0)
+        self._open(RuleTieDialog(tid, found, chosen, self, ruled=self.ruled,
+                                 sleep=self.pin_wait))
 
     def print_hall(self: Any) -> list[Path]:
         """The hall's PDFs of the stage's draw (table cards, the draw sheet, pre-filled

@@ -13,7 +13,6 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -29,18 +28,17 @@ from app.hub.errors import HubError
 from app.table.actions import refusal_text
 from app.tournament import service as tournaments
 from app.tournament.hub_store import TournamentChangedMeanwhile
-from models.errors import BadInput, BankerError
-from models.plural import counted
+from models.errors import BankerError
 from ui.hall.window import HallWindow, toggle_hall
 from ui.messages import MessageArea
 from ui.tournament import rows
 from ui.tournament import widgets as w
 from ui.tournament.check_in import CheckInActions
 from ui.tournament.following import POLL_MS, HubFollowing
-from ui.tournament.new_tournament import NewTournamentDialog
-from ui.tournament.player_dialogs import AddPlayerDialog, WithdrawDialog
+from ui.tournament.player_actions import PlayerActions
 from ui.tournament.rows_model import RowsModel
 from ui.tournament.stage_actions import StageActions
+from ui.waiting import sleep_painting
 
 TITLE = "Tournament"
 NOTE_LINES = 6  # the ties and close calls under the standings: then a scroll bar (issue 22)
@@ -51,7 +49,8 @@ ChooseFile = Callable[[str, str], Path | None]
 ChooseFolder = Callable[[str], Path | None]
 
 
-class TournamentWindow(StageActions, CheckInActions, HubFollowing, QMainWindow):
+class TournamentWindow(StageActions, CheckInActions, PlayerActions, HubFollowing,
+                       QMainWindow):
     """Every action is one call to app.tournament.service; after it the window reads the tournament
     again and shows it (`changed` is emitted). `choose_file` and `choose_folder` ask the
     organiser (a test gives paths instead); `open_game` opens a started table's game. With a
@@ -74,6 +73,10 @@ class TournamentWindow(StageActions, CheckInActions, HubFollowing, QMainWindow):
         self.unlisted = False  # the tournaments could not be listed (the hub did not answer)
         self.own_reads = 0  # how often the window read the tournament itself
         self.found: Any = None  # the stage's standings as the service gave them
+        self.ruled: list[Any] = []  # the stage's ties already ruled: (ruling, tie)
+        self.not_followed: tuple[str, ...] = ()  # the judges' decisions no reader follows
+        # A wrong PIN's wait: the window paints meanwhile (a test waits not at all).
+        self.pin_sleep: Callable[[float], None] = lambda s: sleep_painting(s, self)
         self.picker, self.stage_box = QComboBox(), QComboBox()
         self.picker.setMinimumContentsLength(40)
         self.summary, self.hub_text = w.label(), w.label()
@@ -159,6 +162,7 @@ class TournamentWindow(StageActions, CheckInActions, HubFollowing, QMainWindow):
         self._action(menu, "&New tournament…", "Ctrl+N", self.new_tournament)
         self._action(menu, "&Choose the tournament", "Ctrl+T", self.picker.setFocus)
         self._action(menu, "Choose the &stage", "Ctrl+G", self.stage_box.setFocus)
+        self._action(menu, "Register a &judge…", "Ctrl+J", self.register_judge)
         self._action(menu, "&Read it again", "F5", self.reload)
         self._action(menu, "The &hall display (projector)", "F11", self.toggle_hall)
         self._action(menu, "&Close", "Ctrl+W", self.close)
@@ -243,7 +247,7 @@ class TournamentWindow(StageActions, CheckInActions, HubFollowing, QMainWindow):
             return
         self.own_reads += 1  # a reading of the hub under way is older than this one
         try:
-            t = tournaments.load(tid)
+            checked = tournaments.load_checked(tid)
         except HubError as e:
             if self.t is not None and self.t.id == tid:  # the hub is down: what is shown stays
                 self.say(f"The hub cannot be read just now ({refusal_text(e)}); what is shown "
@@ -254,16 +258,17 @@ class TournamentWindow(StageActions, CheckInActions, HubFollowing, QMainWindow):
         except BankerError as e:
             self._not_shown(e)
             return
-        self.show_tournament(t)
+        self.show_tournament(checked.tournament, tuple(checked.words))
 
     def _not_shown(self, e: BankerError) -> None:
         self.t = None
         self.summary.setText(refusal_text(e))
         self._show()
 
-    def show_tournament(self, t: Any) -> None:
-        """Show tournament `t` (read here or by the hub's reading), on the stage chosen."""
-        self.t, self.wanted = t, t.id
+    def show_tournament(self, t: Any, not_followed: tuple[str, ...] = ()) -> None:
+        """Show tournament `t` as followed (read here or by the hub's reading) on the stage
+        chosen, with the judges' decisions not followed, each in words."""
+        self.t, self.wanted, self.not_followed = t, t.id, not_followed
         self.setWindowTitle(f"{TITLE} — {self.t.name}")
         self.summary.setText(rows.summary(self.t))
         stage = self.stage_box.currentData()
@@ -287,7 +292,7 @@ class TournamentWindow(StageActions, CheckInActions, HubFollowing, QMainWindow):
 
     def show_stage(self) -> None:
         """The chosen stage's draw, tables and standings."""
-        stage, self.found = self.stage(), None
+        stage, self.found, self.ruled = self.stage(), None, []
         cards: list[dict[str, Any]] = []
         self.draw_text.setText(rows.draw_words(self.t, stage) if stage else "")
         self.show_roll_call(stage)
@@ -296,19 +301,18 @@ class TournamentWindow(StageActions, CheckInActions, HubFollowing, QMainWindow):
             if drawn:
                 cards = tournaments.cards_of(self.t, stage)
             self.found = tournaments.standings_of(self.t, stage)
+            self.ruled = tournaments.ruled_ties(self.t, stage)
             self.draw_button.setEnabled(not drawn)
             self.print_button.setEnabled(drawn)
         self.cards.show_lines(rows.card_lines(cards))
         found = self.found
         self.standings.show_lines(rows.standing_lines(found) if found else [])
-        self.state_text.setText(f"<b>{found.stage} standings — {rows.standing_state(found)}"
-                                "</b> (green: advancing or placed; amber: a tie to rule; "
-                                "a row's tooltip: its close call)<br>"
-                                + rows.published_html(self.t, found.stage)
-                                if found else "")
-        self.notes.setText(rows.notes_html(found) if found else "")
+        self.state_text.setText(rows.state_html(self.t, found, self.not_followed))
+        self.notes.setText("<br>".join(x for x in (
+            rows.not_followed_html(self.not_followed), rows.notes_html(found) if found else "")
+            if x))
         self.notes_area.setVisible(bool(self.notes.text()))
-        self.rule_button.setEnabled(bool(found and found.ties))
+        self.rule_button.setEnabled(bool(found and (found.ties or self.ruled)))
         self.changed.emit()
 
     def toggle_hall(self) -> None:
@@ -364,55 +368,8 @@ class TournamentWindow(StageActions, CheckInActions, HubFollowing, QMainWindow):
             self.dialog = None
         self.read_hub()
 
-    # Tournament and players ----------------------------------------------------------------
-
-    def new_tournament(self) -> None:
-        """Ctrl+N: the new-tournament dialog; the tournament made is shown."""
-        dialog = NewTournamentDialog(self)
-        self._open(dialog, lambda _: self.list_tournaments(dialog.created))
-
-    def add_player(self) -> None:
-        tid = self._need()
-        if tid is not None:
-            self._open(AddPlayerDialog(tid, self))
-
-    def import_players(self) -> None:
-        """Ctrl+I: the sign-up sheet, a CSV with the columns id, name and (optional) contact."""
-        tid = self._need()
-        if tid is None:
-            return
-        path = self.choose_file("Import the sign-up sheet", "Sign-up sheets (*.csv);;All files (*)")
-        if path is not None:
-            self._run(lambda: self._import(tid, path))
-
-    def _import(self, tid: str, path: Path) -> str:
-        found = tournaments.players_from_csv(path)
-        if not found:
-            raise BadInput(f"{path.name}: no players in it (columns: id, name, contact)")
-        t = tournaments.add_players(tid, found, self.now)
-        return f"{counted(len(found), 'player')} entered from {path.name}: {len(t.players)} in all"
-
-    def withdraw_selected(self) -> None:
-        tid = self._need()
-        if tid is None:
-            return
-        rows_ = self.players_view.selectionModel().selectedRows()
-        if not rows_:
-            self.say("Select the player to withdraw in the players' list first.", "refused")
-            return
-        player = self.t.player(self.players.key(rows_[0].row()))
-        self._open(WithdrawDialog(tid, player.id, player.name, self))
-
-    # Asking the organiser ------------------------------------------------------------------
-
-    def _ask_file(self, caption: str, kinds: str) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(self, caption, str(Path.home()), kinds)
-        return Path(name) if name else None
-
-    def _ask_folder(self, caption: str) -> Path | None:
-        name = QFileDialog.getExistingDirectory(self, caption, str(Path.home()))
-        return Path(name) if name else None
-
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        if self.dialog is not None:  # a dialog left open goes with its window (first: its
+            self.dialog.close()  # closing asks the hub once more)
         self.stop_following()
         super().closeEvent(event)
