@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import Connection, insert, select
+from sqlalchemy import Connection, insert, select, text
 
 from app.hub.errors import HubUnreachable
 from app.hub.schema import hub_judge_keys, hub_signatures
@@ -31,8 +31,26 @@ def public_keys(connection: Connection) -> dict[str, str]:
             connection.execute(select(keys.name, keys.public_key)).all()}
 
 
+def may(connection: Connection, table: str, privilege: str, column: str | None = None) -> bool:
+    """Whether this login holds `privilege` on `table` (or its `column`): PostgreSQL's word,
+    asked before trying (a refused statement would abort the transaction); on SQLite always
+    (who may write the file is its folder's permissions)."""
+    if connection.dialect.name != "postgresql":
+        return True
+    if column is None:
+        return bool(connection.execute(text(
+            "SELECT has_table_privilege(current_user, :t, :p)"),
+            {"t": table, "p": privilege}).scalar())
+    return bool(connection.execute(text(
+        "SELECT has_column_privilege(current_user, :t, :c, :p)"),
+        {"t": table, "c": column, "p": privilege}).scalar())
+
+
 def sealed_keys(connection: Connection) -> dict[str, JudgeKey]:
-    """Each judge's key, the sealed private half with it (the desk's and the tables' logins)."""
+    """Each judge's key, the sealed private half with it (the desk's and the tables' logins;
+    none for a login that may not read them: the reader's)."""
+    if not may(connection, "hub_judge_keys", "SELECT", "sealed_key"):
+        return {}
     keys = hub_judge_keys.c
     return {str(r.name): JudgeKey(str(r.public_key), str(r.sealed_key)) for r in
             connection.execute(select(keys.name, keys.public_key, keys.sealed_key)).all()}

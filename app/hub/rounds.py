@@ -23,7 +23,7 @@ from sqlalchemy import Connection, insert, select, text
 
 from app.hub.errors import HubError, HubUnreachable
 from app.hub.hub import Hub
-from app.hub.keys import public_keys, signatures_since
+from app.hub.keys import may, public_keys, signatures_since
 from app.hub.schema import hub_rounds
 from app.ledger import schema
 from app.ledger.errors import LedgerError, LedgerRejected
@@ -135,6 +135,14 @@ def add_entry(hub: Hub, tid: str, stage: str, kind: Kind, words: str, judge: str
     then stands. Raises JudgeAuthError, DamagedKey, SigningError, TournamentError (an entry the
     round does not allow), RoundChangedMeanwhile, RoundWriteRefused, HubUnreachable."""
     clock = now or (lambda: datetime.now(UTC))
+    try:
+        with hub.database.read() as connection:
+            allowed = may(connection, "hub_rounds", "INSERT")
+    except LedgerError as e:
+        raise HubUnreachable(f"the hub at {hub.location} cannot be used just now: {e}") from e
+    if not allowed:  # said before the PIN is asked of the judge's key
+        raise RoundWriteRefused(f"the hub at {hub.location} lets only the desk's role add to "
+                                "the hall's round: nothing was recorded (permission denied)")
     try:
         signer = hub.signer(judge, pin, sleep)
         with hub.database.write() as connection:

@@ -72,6 +72,14 @@ class HubTournaments:
             found = _latest(connection, tid)
             return None if found is None else _checked(connection, found[1])
 
+    def may_change(self, tid: str) -> None:
+        """Raise TournamentWriteRefused unless this login may change the tournament (asked
+        before a judge's PIN is checked and their key opened for it)."""
+        with _unreachable(self.hub), self.hub.database.read() as connection:
+            allowed = _may(connection, "hub_tournaments", "INSERT")
+        if not allowed:
+            raise self._refused(tid, "this login may read the tournament, not change it")
+
     def raw(self, tid: str) -> Tournament | None:
         """The latest version as stored, every decision in it followed or not (`hub verify`)."""
         with _unreachable(self.hub), self.hub.database.read() as connection:

@@ -107,6 +107,8 @@ def _update(tid: str, change: Callable[[Tournament], Tournament], what: str,
     the other's change."""
     with on_hub() as held:
         if held is not None and held.version(tid) > 0:
+            if judge is not None:
+                held.may_change(tid)
             signer = None if judge is None else held.hub.signer(*judge, sleep=sleep)
             return held.update(tid, change, what, signer)
     lock = tournament_path(tid).with_name(f".{tid}.lock")

@@ -112,8 +112,8 @@ def test_a_hash_broken_row_a_tables_login_appends_is_named_by_status_and_verify(
     "UPDATE hub_editions SET text = 'x'",
     "DELETE FROM pin_failures",
     "UPDATE hub_judge_keys SET public_key = 'x'",
-    "INSERT INTO hub_signatures (id, since, rounds_upto, marks_upto, versions_upto) "
-    "VALUES (2, 'now', 0, 0, '{{}}')",
+    "INSERT INTO hub_signatures (id, since, rounds_held, marks_held, versions_upto) "
+    "VALUES (2, 'now', '[]', '[]', '{{}}')",
 ])
 def test_the_desk_only_adds_to_what_is_append_only(
         admin_url: str, two_tables: tuple[str, str], statement: str) -> None:
