@@ -125,18 +125,26 @@ def follow(scope: str, decisions: Iterable[Decision], keys: Mapping[str, str]) -
     key); see the module's docstring."""
     chain = Chain(scope)
     for decision in decisions:
-        why = _refused(chain, decision, keys)
-        if why is not None:
-            chain.problems.append(Problem(decision.ref, why))
-            continue
-        number, at = chain.number + 1, decision.seal.at if decision.seal else ""
-        judge = decision.seal.judge if decision.seal else decision.by
-        chain.head = digest(message(scope, decision.kind, decision.says, judge, number, at,
-                                    chain.head))
-        chain.followed.append(decision)
-        if decision.seal is None:
-            chain.legacy.append(decision)
+        step(chain, decision, keys)
     return chain
+
+
+def step(chain: Chain, decision: Decision, keys: Mapping[str, str]) -> Problem | None:
+    """Follow one more decision on `chain` (a reader whose keys change along the chain, or a
+    writer that has just recorded one); the problem, if it is not followed."""
+    why = _refused(chain, decision, keys)
+    if why is not None:
+        problem = Problem(decision.ref, why)
+        chain.problems.append(problem)
+        return problem
+    number, at = chain.number + 1, decision.seal.at if decision.seal else ""
+    judge = decision.seal.judge if decision.seal else decision.by
+    chain.head = digest(message(chain.scope, decision.kind, decision.says, judge, number, at,
+                                chain.head))
+    chain.followed.append(decision)
+    if decision.seal is None:
+        chain.legacy.append(decision)
+    return None
 
 
 def _refused(chain: Chain, decision: Decision, keys: Mapping[str, str]) -> str | None:

@@ -164,8 +164,7 @@ class TableSession(QObject):
 
     def sign_out_judge(self) -> None:
         """The judge leaves the table: the next judge's action asks for a PIN again."""
-        self.game.judge = None
-        self.game.judge_hash = None
+        self.game.sign_out_judge()
 
     # The clock ---------------------------------------------------------------------------
 
