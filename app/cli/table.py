@@ -147,6 +147,10 @@ def state(db: str, game: str | None, as_json: bool, at: int | None) -> None:
     session = open_table(db, game, readonly=True)
     data = session.state_json() if at is None else read_or_exit(
         db, lambda: review.state_at_json(session, _entry(session, at, "--at")))
+    if data.get("game") is not None:
+        # The judges' entries as followed (the whole ledger's, also at --at N): signed,
+        # recorded before signatures, and those not followed with why.
+        data["decisions"] = session.signatures.as_json()
     if as_json:
         click.echo(dumps(data))
         return

@@ -428,6 +428,5 @@ class TableGame:
         data["game"] = self.game_id
         data["head_seq"] = self.head_seq
         data["judges"] = sorted(self.state.judges)  # names only: PIN hashes are never shown
-        data["decisions"] = self.signatures.as_json()
         data["edition"] = rulebook.edition_of(self.table)
         return data

@@ -18,8 +18,8 @@ from random import Random
 
 import pytest
 
-from app.simulator.simulate import roll_off
 from app.signing.keys import JudgeKey
+from app.simulator.simulate import roll_off
 from app.table import judges
 from app.table.service import TableGame
 from models.choices import random_command
