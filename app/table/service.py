@@ -181,9 +181,10 @@ class TableGame:
         """Release the database."""
         self.ledger.close()
 
-    def sign_in_judge(self, name: str, pin: str) -> None:
-        """A judge registered in this game signs in at this table (signin.sign_in)."""
-        signin.sign_in(self, name, pin)
+    def sign_in_judge(self, name: str, pin: str) -> list[StoredEvent]:
+        """A judge registered in this game signs in at this table (signin.sign_in); the entries
+        recorded (a judge registered before signatures: their key), if any."""
+        return signin.sign_in(self, name, pin)
 
     def sign_out_judge(self) -> None:
         """The judge leaves the table: their key is closed; the next judge's action signs in."""

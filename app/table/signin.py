@@ -6,7 +6,7 @@ from datetime import datetime
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from app.ledger import Actor
+from app.ledger import Actor, StoredEvent
 from app.ledger.hashing import format_timestamp
 from app.signing.decisions import Decision
 from app.signing.keys import DamagedKey, JudgeKey, new_key, open_key
@@ -17,12 +17,13 @@ if TYPE_CHECKING:
     from app.table.service import TableGame
 
 
-def sign_in(game: TableGame, name: str, pin: str) -> None:
+def sign_in(game: TableGame, name: str, pin: str) -> list[StoredEvent]:
     """A judge registered in the game signs in at this table, their key opened with the PIN;
     raises JudgeAuthError for an unknown judge, a key that does not open (damaged), or (after
     the wrong-PIN delay, which holds across processes) a wrong PIN, recording nothing. A judge
     registered before signatures gets a key now: a `set_judge_key` entry, sealed with it.
-    The registrations come from the chain's own entries (never an unpinned snapshot)."""
+    The registrations come from the chain's own entries (never an unpinned snapshot). Returns
+    the events of the key's entry, if one was recorded."""
     if game.state is None:
         raise judges.JudgeAuthError("no game in this ledger yet: the first judges are "
                                     "registered with the new game (banker run --judge)")
@@ -34,12 +35,13 @@ def sign_in(game: TableGame, name: str, pin: str) -> None:
         except DamagedKey as e:
             raise judges.JudgeAuthError(f"judge {name!r} cannot sign in: {e}") from None
         game.judge, game.judge_hash, game.signer = name, pin_hash, signer
-        return
+        return []
     made, signer = new_key(name, pin)
     game.judge, game.judge_hash, game.signer = name, pin_hash, signer
     try:
-        game.submit(SetJudgeKey(type="set_judge_key", name=name, public_key=made.public_key,
-                                sealed_key=made.sealed), Actor(role="judge", name=name))
+        return game.submit(SetJudgeKey(type="set_judge_key", name=name,
+                                       public_key=made.public_key, sealed_key=made.sealed),
+                           Actor(role="judge", name=name))
     except BaseException:
         game.sign_out_judge()  # not signed in without the key on record
         raise
