@@ -257,3 +257,18 @@ def test_a_signed_in_judge_adds_a_judge_with_a_key_and_the_entry_is_sealed(
     assert stored_command(game, stored[0].command_no)["seal"]["judge"] == "Lee"
     assert game.state is not None and game.state.judge_keys["Kim"][0] == added["public_key"]
     assert verify_game(game.ledger, game.game_id) == []
+
+
+def test_seals_swapped_between_two_judges_entries_name_both(game: TableGame) -> None:
+    first = game.submit(parse_command(REFUND))[0].command_no
+    second = game.submit(parse_command(FINE))[0].command_no
+    rows = {n: stored_command(game, n) for n in (first, second)}
+    rows[first]["seal"], rows[second]["seal"] = rows[second]["seal"], rows[first]["seal"]
+    db = Path(game.ledger.location)
+    game.close()
+    forge(db, *[("UPDATE commands SET payload = ? WHERE command_no = ?",
+                 (canonical_json(row), number)) for number, row in rows.items()])
+    forged = reopened(db)
+    assert [p["entry"] for p in forged.signatures.as_json()["not_followed"]] == [
+        f"command {first} (adjust_cash)", f"command {second} (adjust_cash)"]
+    forged.close()
