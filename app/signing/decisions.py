@@ -119,32 +119,32 @@ class Chain:
         """The number of the last decision followed (0: none)."""
         return len(self.followed)
 
+    def offer(self, decision: Decision, keys: Mapping[str, str]) -> Problem | None:
+        """Follow `decision` if it is the chain's next (see the module's docstring); else
+        note and return why not."""
+        why = _refused(self, decision, keys)
+        if why is not None:
+            problem = Problem(decision.ref, why)
+            self.problems.append(problem)
+            return problem
+        found = decision.seal
+        number, at = self.number + 1, found.at if found else ""
+        judge = found.judge if found else decision.by
+        self.head = digest(message(self.scope, decision.kind, decision.says, judge, number, at,
+                                   self.head))
+        self.followed.append(decision)
+        if found is None:
+            self.legacy.append(decision)
+        return None
+
 
 def follow(scope: str, decisions: Iterable[Decision], keys: Mapping[str, str]) -> Chain:
     """Follow `scope`'s decisions in stored order against the judges' public keys (name →
     key); see the module's docstring."""
     chain = Chain(scope)
     for decision in decisions:
-        step(chain, decision, keys)
+        chain.offer(decision, keys)
     return chain
-
-
-def step(chain: Chain, decision: Decision, keys: Mapping[str, str]) -> Problem | None:
-    """Follow one more decision on `chain` (a reader whose keys change along the chain, or a
-    writer that has just recorded one); the problem, if it is not followed."""
-    why = _refused(chain, decision, keys)
-    if why is not None:
-        problem = Problem(decision.ref, why)
-        chain.problems.append(problem)
-        return problem
-    number, at = chain.number + 1, decision.seal.at if decision.seal else ""
-    judge = decision.seal.judge if decision.seal else decision.by
-    chain.head = digest(message(chain.scope, decision.kind, decision.says, judge, number, at,
-                                chain.head))
-    chain.followed.append(decision)
-    if decision.seal is None:
-        chain.legacy.append(decision)
-    return None
 
 
 def _refused(chain: Chain, decision: Decision, keys: Mapping[str, str]) -> str | None:

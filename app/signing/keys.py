@@ -45,13 +45,14 @@ def _b64(data: bytes) -> str:
     return base64.b64encode(data).decode("ascii")
 
 
-def _unb64(text: object, what: str) -> bytes:
+def _unb64(text: object, what: str, name: str) -> bytes:
     if not isinstance(text, str):
-        raise DamagedKey(f"the sealed key's {what} is missing")
+        raise DamagedKey(f"judge {name!r}'s sealed key has no {what}: it is damaged")
     try:
         return base64.b64decode(text.encode("ascii"), validate=True)
     except (binascii.Error, UnicodeEncodeError) as e:
-        raise DamagedKey(f"the sealed key's {what} is not base64") from e
+        raise DamagedKey(f"judge {name!r}'s sealed key is damaged (its {what} is not "
+                         "base64)") from e
 
 
 def _aad(name: str, public_key: str) -> bytes:
@@ -69,12 +70,6 @@ def _derive(pin: str, salt: bytes, time_cost: int, memory_cost: int, parallelism
 def make_key(name: str, pin: str) -> JudgeKey:
     """A new key pair for judge `name`, the private key sealed under `pin` (checked for its
     format by the caller, as a PIN hash is)."""
-    return new_key(name, pin)[0]
-
-
-def new_key(name: str, pin: str) -> tuple[JudgeKey, Signer]:
-    """make_key's key, and the same key opened (at a sign-in that makes the key: the PIN is
-    derived once, not again to open what was just sealed)."""
     private = Ed25519PrivateKey.generate()
     public = _b64(private.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw))
     salt, nonce = os.urandom(16), os.urandom(12)
@@ -84,8 +79,7 @@ def new_key(name: str, pin: str) -> tuple[JudgeKey, Signer]:
     sealed = {"v": SEAL_VERSION, "kdf": "argon2id", "t": cost[0], "m": cost[1], "p": cost[2],
               "salt": _b64(salt), "nonce": _b64(nonce),
               "box": _b64(sealing.encrypt(nonce, raw, _aad(name, public)))}
-    return (JudgeKey(public, json.dumps(sealed, sort_keys=True, separators=(",", ":"))),
-            Signer(name, public, private))
+    return JudgeKey(public, json.dumps(sealed, sort_keys=True, separators=(",", ":")))
 
 
 @dataclass(frozen=True)
@@ -112,12 +106,13 @@ def open_key(name: str, key: JudgeKey, pin: str) -> Signer:
     if not isinstance(sealed, dict) or sealed.get("v") != SEAL_VERSION \
             or sealed.get("kdf") != "argon2id":
         raise DamagedKey(f"judge {name!r}'s sealed key is of an unknown kind")
-    named = [sealed.get(k) for k in ("t", "m", "p")]
-    cost = [c for c in named if type(c) is int and c >= 1]
-    if len(cost) != len(named) or cost[1] < 8 * cost[2]:
+    found = [sealed.get(k) for k in ("t", "m", "p")]
+    cost = [c for c in found if type(c) is int and c >= 1]
+    if len(cost) != 3 or cost[1] < 8 * cost[2] or cost[1] > 4 * 1024 * 1024:
         raise DamagedKey(f"judge {name!r}'s sealed key names an impossible cost")
-    salt, nonce = _unb64(sealed.get("salt"), "salt"), _unb64(sealed.get("nonce"), "nonce")
-    box = _unb64(sealed.get("box"), "ciphertext")
+    salt = _unb64(sealed.get("salt"), "salt", name)
+    nonce = _unb64(sealed.get("nonce"), "nonce", name)
+    box = _unb64(sealed.get("box"), "ciphertext", name)
     if len(nonce) != 12 or len(salt) < 8:
         raise DamagedKey(f"judge {name!r}'s sealed key is damaged")
     try:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.ledger.history import History
-from app.signing.decisions import Chain, Decision, Problem, Seal, next_seal, step
+from app.signing.decisions import Chain, Decision, Problem, Seal, next_seal
 from app.signing.keys import Signer
 from app.table.snapshot_pins import PIN_KEY
 from models.commands import JUDGE_ONLY
@@ -87,7 +87,7 @@ class Signatures:
         keys = self.keys
         if decision.kind == "set_judge_key" and decision.by not in keys:
             keys = {**keys, decision.by: str(decision.says.get("public_key"))}
-        step(self.chain, named, keys)
+        self.chain.offer(named, keys)
 
     def key_set(self, name: str, public_key: str) -> None:
         """A judge's key as the chain now holds it (registered, or set at a sign-in)."""
@@ -145,7 +145,7 @@ def _follow_one(signatures: Signatures, registered: set[str], number: int, text:
         keys = {**keys, by: said["public_key"]}  # the new key proves itself by its first seal
     legacy = seal is None and by not in keys and (by in registered or not keys)
     decision = Decision(entry, chain.scope, str(kind), says(said), by, seal, legacy)
-    return step(chain, decision, keys) is None
+    return chain.offer(decision, keys) is None
 
 
 def _take_key(signatures: Signatures, registered: set[str], kind: str,

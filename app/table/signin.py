@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from app.ledger import Actor, StoredEvent
 from app.ledger.hashing import format_timestamp
 from app.signing.decisions import Decision
-from app.signing.keys import DamagedKey, JudgeKey, new_key, open_key
+from app.signing.keys import DamagedKey, JudgeKey, Signer, make_key, open_key
 from app.table import judges, seals
 from models.commands import JUDGE_ONLY, Command, SetJudgeKey
 
@@ -36,7 +36,7 @@ def sign_in(game: TableGame, name: str, pin: str) -> list[StoredEvent]:
             raise judges.JudgeAuthError(f"judge {name!r} cannot sign in: {e}") from None
         game.judge, game.judge_hash, game.signer = name, pin_hash, signer
         return []
-    made, signer = new_key(name, pin)
+    made, signer = _new_key(name, pin)
     game.judge, game.judge_hash, game.signer = name, pin_hash, signer
     try:
         return game.submit(SetJudgeKey(type="set_judge_key", name=name,
@@ -45,6 +45,16 @@ def sign_in(game: TableGame, name: str, pin: str) -> list[StoredEvent]:
     except BaseException:
         game.sign_out_judge()  # not signed in without the key on record
         raise
+
+
+def _new_key(name: str, pin: str) -> tuple[JudgeKey, Signer]:
+    """A new key for a judge registered before signatures, and the key opened (once per
+    judge: the PIN is derived again to open what was just sealed)."""
+    made = make_key(name, pin)
+    try:
+        return made, open_key(name, made, pin)
+    except DamagedKey as e:  # a key just made opens: anything else is this machine's fault
+        raise judges.JudgeAuthError(f"judge {name!r}'s new key could not be made: {e}") from e
 
 
 def actor_for(game: TableGame, command: Command, actor: Actor) -> Actor:

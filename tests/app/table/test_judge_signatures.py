@@ -13,7 +13,7 @@ import pytest
 from app.ledger.hashing import canonical_json, format_timestamp
 from app.review.verify import before_signatures, verify_game
 from app.signing.decisions import GENESIS
-from app.signing.keys import DamagedKey, JudgeKey, new_key, open_key
+from app.signing.keys import DamagedKey, JudgeKey, make_key, open_key
 from app.table import judges, seals, signin
 from app.table.command_text import parse_command
 from app.table.judges import JudgeAuthError, registration
@@ -144,7 +144,7 @@ def test_an_entry_sealed_with_another_key_is_named_and_the_next_links_past_it(
         game: TableGame, monkeypatch: pytest.MonkeyPatch) -> None:
     game.submit(parse_command(REFUND))
     # Someone with the file and a key of their own, passing it off as Lee's.
-    other = new_key("Lee", "111111")[1]
+    other = open_key("Lee", make_key("Lee", "111111"), "111111")
     with monkeypatch.context() as forger:
         forger.setattr(signin, "sealed_row", lambda table, row, kind, actor, at: seals.sealed(
             row, other, table.signatures.chain, kind, format_timestamp(at)))
