@@ -513,11 +513,24 @@ class CollectScoresheet(_Command):
 
 
 class AddJudge(_Command):
-    """Judge: register another judge for this game (a signed-in judge adds them)."""
+    """Judge: register another judge for this game (a signed-in judge adds them), with the new
+    judge's key pair made from their PIN (app/signing/keys.py; left out before signatures)."""
 
     type: Literal["add_judge"]
     name: Name
     pin_hash: PinHash
+    public_key: str | None = Field(default=None, max_length=200)
+    sealed_key: str | None = Field(default=None, max_length=2000)
+
+
+class SetJudgeKey(_Command):
+    """A judge registered without a key gets one, made at their next sign-in from their PIN
+    (the app records it, sealed with the new key)."""
+
+    type: Literal["set_judge_key"]
+    name: Name
+    public_key: str = Field(min_length=1, max_length=200)
+    sealed_key: str = Field(min_length=1, max_length=2000)
 
 
 class Unlock(_Command):
@@ -619,7 +632,7 @@ Command = Annotated[
     | ResumeClock | SetGameLength | WithdrawTimeCall | ClockTick | ToiletBreak | PlayerReturned
     | DeclareAbsent
     | RaiseDispute | RuleDispute | Fine | Disqualify | CountCash | SettleCount | CollectScoresheet
-    | Unlock | Undo | Rewind | AddJudge,
+    | Unlock | Undo | Rewind | AddJudge | SetJudgeKey,
     Field(discriminator="type"),
 ]
 
@@ -629,10 +642,10 @@ ADJUSTMENTS = (AdjustCash, AdjustDeed, AdjustBuildings, AdjustToken, AdjustJail,
 # Only a judge may give these (the app asks for the judge's PIN).
 JUDGE_ONLY = (*ADJUSTMENTS, PauseClock, ResumeClock, SetGameLength, WithdrawTimeCall,
               RuleDispute, Disqualify,
-              SettleCount, Unlock, Rewind, AddJudge)
+              SettleCount, Unlock, Rewind, AddJudge, SetJudgeKey)
 # The table's officials' commands: accepted whatever the state of play (time up, a break),
 # but not once the game is locked.
 OFFICIAL = (StartClock, PauseClock, ResumeClock, SetGameLength, WithdrawTimeCall, ClockTick,
             ToiletBreak,
             PlayerReturned, RaiseDispute, RuleDispute, Fine, Disqualify, CountCash, SettleCount,
-            CollectScoresheet, Unlock, AddJudge)
+            CollectScoresheet, Unlock, AddJudge, SetJudgeKey)

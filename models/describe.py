@@ -177,6 +177,7 @@ def describe(event: Event, board: Board, *, decks: Decks | None = None,
         ev.CommandsVoided: lambda e: f"{e.how.capitalize()}: {_voided(e.commands, entries)} "
                                      f"voided ({e.reason})",
         ev.JudgeAdded: lambda e: f"Judge {e.name} registered",
+        ev.JudgeKeySet: lambda e: f"Judge {e.name}'s signing key recorded",
     }
     return say[type(event)](event)
 

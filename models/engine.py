@@ -80,6 +80,7 @@ _HANDLERS: dict[type, Callable[[Scratch, Any], None]] = {
     cm.CollectScoresheet: officials.collect_scoresheet,
     cm.Unlock: officials.unlock,
     cm.AddJudge: judges.add_judge,
+    cm.SetJudgeKey: judges.set_judge_key,
     cm.AdjustCash: adjustments.adjust_cash,
     cm.AdjustDeed: adjustments.adjust_deed,
     cm.AdjustBuildings: adjustments.adjust_buildings,
@@ -166,7 +167,8 @@ def _check_gates(t: Scratch, command: Command) -> None:
             and kind in _JUDGE_ONLY_KINDS):
         t.refuse("judge", f"only a judge may {command.type.replace('_', ' ')}")
     if state.locked:
-        if kind is not cm.Unlock:
+        # A judge who signs in to unlock may first need their key (set_judge_key).
+        if kind is not cm.Unlock and kind is not cm.SetJudgeKey:
             t.refuse("locked", "the scoresheet has been collected: the game is locked")
         return
     if kind in _OFFICIAL_KINDS:

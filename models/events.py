@@ -5,7 +5,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    model_serializer,
+)
 
 BANK = "bank"
 AuctionKind = Literal["deed", "house", "hotel", "sale", "mortgagee"]
@@ -722,6 +729,26 @@ class JudgeAdded(_Event):
     type: Literal["judge_added"] = "judge_added"
     name: str
     pin_hash: str  # argon2, made by the app; the PIN itself is never recorded
+    public_key: str | None = None  # since signatures: the judge's key (left out before them)
+    sealed_key: str | None = None
+
+    @model_serializer(mode="wrap")
+    def _keyless(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # A registration without a key is stored as before signatures: the same bytes.
+        dumped: dict[str, Any] = handler(self)
+        for name in ("public_key", "sealed_key"):
+            if dumped.get(name) is None:
+                dumped.pop(name, None)
+        return dumped
+
+
+class JudgeKeySet(_Event):
+    """A judge registered before signatures got their key (at their next sign-in)."""
+
+    type: Literal["judge_key_set"] = "judge_key_set"
+    name: str
+    public_key: str
+    sealed_key: str
 
 
 Event = Annotated[
@@ -743,7 +770,7 @@ Event = Annotated[
     | BreakStarted | BreakEnded
     | TurnSkipped | PlayerAbsent | DisputeRaised | DisputeRuled | FineImposed | PlayerDisqualified
     | CashCounted | CountSettled | ScoresheetCollected | GameUnlocked | CommandsVoided
-    | JudgeAdded,
+    | JudgeAdded | JudgeKeySet,
     Field(discriminator="type"),
 ]
 

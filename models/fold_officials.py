@@ -114,6 +114,12 @@ def _unlocked(state: GameState, e: ev.GameUnlocked) -> None:
 def _judge_added(state: GameState, e: ev.JudgeAdded) -> None:
     # A new dict, not an update in place: `clone` shares it between copies.
     state.judges = {**state.judges, e.name: e.pin_hash}
+    if e.public_key is not None and e.sealed_key is not None:
+        state.judge_keys = {**state.judge_keys, e.name: (e.public_key, e.sealed_key)}
+
+
+def _judge_key_set(state: GameState, e: ev.JudgeKeySet) -> None:
+    state.judge_keys = {**state.judge_keys, e.name: (e.public_key, e.sealed_key)}
 
 
 def _deed_adjusted(state: GameState, e: ev.DeedAdjusted) -> None:
@@ -187,4 +193,5 @@ HANDLERS: dict[type, Handler] = {
     ev.GameUnlocked: _unlocked,
     ev.CommandsVoided: nothing,
     ev.JudgeAdded: _judge_added,
+    ev.JudgeKeySet: _judge_key_set,
 }

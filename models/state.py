@@ -286,6 +286,10 @@ class GameState(BaseModel):
     judges: dict[str, str] = Field(
         default_factory=dict, exclude=True,
         description="Registered judges: name -> argon2 PIN hash (never dumped, never shown).")
+    judge_keys: dict[str, tuple[str, str]] = Field(
+        default_factory=dict, exclude=True,
+        description="Judges' keys: name -> (public key, sealed private key); a judge registered "
+        "before signatures has none until their next sign-in (never dumped).")
 
     # The undo journal while a decision is worked out on this state: a slot, not a field or a
     # private attribute, because `apply` reads it for every change and a slot reads fastest.

@@ -147,6 +147,10 @@ def state(db: str, game: str | None, as_json: bool, at: int | None) -> None:
     session = open_table(db, game, readonly=True)
     data = session.state_json() if at is None else read_or_exit(
         db, lambda: review.state_at_json(session, _entry(session, at, "--at")))
+    if data.get("game") is not None:
+        # The judges' entries as followed (the whole ledger's, also at --at N): signed,
+        # recorded before signatures, and those not followed with why.
+        data["decisions"] = session.signatures.as_json()
     if as_json:
         click.echo(dumps(data))
         return
@@ -211,7 +215,19 @@ def _state_text(data: dict[str, object]) -> str:
     debts = data["debts"]
     assert isinstance(debts, list)
     lines += [f"  Debt: {d['debtor']} owes {d['creditor']} {d['amount']} ({d['reason']})" for d in debts]
-    return "\n".join(lines)
+    return "\n".join(lines + _decision_lines(data.get("decisions")))
+
+
+def _decision_lines(decisions: object) -> list[str]:
+    """The judges' entries not followed (named, with why), and those recorded before
+    signatures; nothing when every judge's entry is signed and followed."""
+    if not isinstance(decisions, dict):
+        return []
+    lines = [f"  NOT FOLLOWED: {d['entry']}: {d['why']}" for d in decisions["not_followed"]]
+    if decisions["before_signatures"]:
+        lines.append("  Recorded before signatures (no judge's key yet): "
+                     + ", ".join(decisions["before_signatures"]))
+    return lines
 
 @main.command()
 @DB_OPTION

@@ -38,7 +38,7 @@ _KINDS: dict[str, tuple[str, ...]] = {
                  "buildings_adjusted", "houses_prebuilt", "own_plot_landed"),
     "officials": ("dispute_raised", "dispute_ruled", "fine_imposed", "player_disqualified",
                   "cash_counted", "count_settled", "scoresheet_collected", "game_unlocked",
-                  "commands_voided", "judge_added", "token_adjusted", "jail_adjusted",
+                  "commands_voided", "judge_added", "judge_key_set", "token_adjusted", "jail_adjusted",
                   "card_adjusted", "turn_adjusted", "player_absent"),
     "clock": ("clock_started", "clock_paused", "clock_resumed", "game_length_set",
               "announcement_made", "announcements_passed", "time_called", "time_call_withdrawn",

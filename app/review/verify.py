@@ -13,7 +13,7 @@ from app.ledger import Ledger
 from app.ledger.hashing import canonical_json
 from app.ledger.history import History
 from app.ledger.snapshots import Snapshot
-from app.table import anchors, integrity, positions, snapshot_pins, voids
+from app.table import anchors, integrity, positions, seals, snapshot_pins, voids
 from app.table.command_text import event_record, parse_command
 from models.commands import Command, Rewind, Undo
 from models.engine import Table, decide
@@ -44,6 +44,7 @@ def verify_file(ledger: Ledger, game_ids: list[str], head: tuple[int, str] | Non
             lines += [f"game {game_id}: NOT SOUND"] + [f"  {problem}" for problem in problems]
         else:
             lines.append(f"game {game_id}: sound ({count} events, chain and fold agree)")
+        lines += _guarded(partial(before_signatures, ledger, game_id))
         lines.append(f"head {anchors.head_text(count, digest)}")
     if head is not None and game_ids:
         wrong = _guarded(partial(anchors.anchor_problems, ledger, game_ids[-1], *head))
@@ -70,13 +71,25 @@ def verify_game(ledger: Ledger, game_id: str) -> list[str]:
     history = ledger.history(game_id)
     problems = integrity.first_plainest(integrity.header_problems(ledger, game_id),
                                         ledger.chain_problems_of(history))
+    # A judge's entry whose seal fails, or that has none where one belongs, is named first:
+    # whoever rewrote it may have rebuilt the chain and the events to match.
+    unsigned = [problem.words for problem in seals.follow_table(game_id, history).problems]
     if problems:
-        return problems
+        return unsigned + problems
     payloads = _decoded(history.events)
     if isinstance(payloads, str):
-        return [payloads]
+        return [*unsigned, payloads]
     changed, kept = _against_pins(history, ledger.snapshots(history.game_id))
-    return changed + _refold(ledger, history, payloads, kept)
+    return unsigned + changed + _refold(ledger, history, payloads, kept)
+
+
+def before_signatures(ledger: Ledger, game_id: str) -> list[str]:
+    """A line naming the judges' entries recorded before signatures (their judge had no key
+    yet: followed, never counted as forged), if there are any."""
+    found = seals.follow_table(game_id, ledger.history(game_id)).before_signatures
+    if not found:
+        return []
+    return [f"  recorded before signatures (no judge's key yet): {', '.join(found)}"]
 
 
 def _against_pins(history: History, stored: list[Snapshot]
@@ -125,7 +138,7 @@ def _commands(history: History) -> list[dict[str, Any]] | str:
     try:
         said = json.loads(f"[{','.join(row[2] for row in history.commands)}]")
         if len(said) == len(history.commands) and all(isinstance(c, dict) for c in said):
-            return [snapshot_pins.unpinned(c) for c in said]  # the commands as given
+            return [seals.given(c) for c in said]  # the commands as given
     except (ValueError, TypeError):
         pass
     for row in history.commands:

@@ -11,7 +11,7 @@ from app.table import voids
 from app.table.candidate_types import Candidate, Choices, Form, Group, ParamKind
 from app.table.candidates import candidates
 from app.table.command_text import parse_command
-from app.table.judges import hash_pin
+from app.table.judges import hash_pin, registration
 from app.table.service import TableGame
 from app.table.words import say
 from models.clock import remaining_ms
@@ -184,13 +184,30 @@ def fill(action: Action, values: dict[str, Any]) -> dict[str, Any]:
     command: dict[str, Any] = _copy(action.command)
     for param in action.params:
         raw = values.get(param.path, param.default)
+        if param.kind == "pin" and command.get("type") == "add_judge":
+            continue  # hashed with the key made from it (_registered), once
         value = _convert(param, raw)
         target = command
         *parents, leaf = param.path.split(".")
         for key in parents:
             target = target.setdefault(key, {})
         target[leaf] = value
-    return command
+    return _registered(action, values, command)
+
+
+def _registered(action: Action, values: dict[str, Any], command: dict[str, Any]
+                ) -> dict[str, Any]:
+    """add_judge with the new judge's key made from the PIN typed (beside its hash)."""
+    pins = [param for param in action.params if param.kind == "pin"]
+    if command.get("type") != "add_judge" or not pins:
+        return command
+    pin = str(values.get(pins[0].path, pins[0].default)).strip()
+    if not pin:
+        raise BadInput(f"{pins[0].prompt}: nothing typed")
+    name = command.get("name")
+    if not isinstance(name, str):
+        return {**command, "pin_hash": hash_pin(pin)}
+    return {**command, **registration(name, pin).model_dump()}
 
 
 def _convert(param: Param, raw: Any) -> Any:

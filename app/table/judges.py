@@ -15,6 +15,7 @@ from sqlalchemy import Connection, func, insert, select
 from app.ledger import Ledger
 from app.ledger import schema as tables
 from app.ledger.hashing import format_timestamp
+from app.signing.keys import make_key
 from models.commands import JudgeEntry
 from models.errors import BankerError
 
@@ -44,8 +45,12 @@ def hash_pin(pin: str) -> str:
 
 
 def registration(name: str, pin: str) -> JudgeEntry:
-    """One entry of new_game's `judges` field, made from the judge's name and PIN."""
-    return JudgeEntry(name=name, pin_hash=hash_pin(pin))
+    """One entry of new_game's `judges` field (or of add_judge), made from the judge's name and
+    PIN: the PIN's hash and the judge's key pair, its private half sealed under the PIN."""
+    pin_hash = hash_pin(pin)
+    key = make_key(name, pin)
+    return JudgeEntry(name=name, pin_hash=pin_hash, public_key=key.public_key,
+                      sealed_key=key.sealed)
 
 
 def judges_field(judges: Iterable[tuple[str, str]]) -> list[dict[str, str]]:

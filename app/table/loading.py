@@ -14,7 +14,8 @@ from typing import Any
 
 from app.ledger import GENESIS, Ledger, LedgerCorrupt
 from app.ledger.history import History
-from app.table import integrity, positions, snapshot_pins, voids
+from app.signing.decisions import Chain
+from app.table import integrity, positions, seals, snapshot_pins, voids
 from app.table.facts import FACT_TYPES, FactKeeper
 from app.table.voids import Timeline
 from models.engine import Table
@@ -36,6 +37,7 @@ class Loaded:
     problems: list[str] = field(default_factory=list)
     facts: FactKeeper = field(default_factory=FactKeeper)  # what the state does not keep
     banker: str | None = None  # who recorded the first entry, when a banker did
+    signatures: seals.Signatures = field(default_factory=lambda: seals.Signatures(Chain("")))
 
 
 def load(ledger: Ledger, game_id: str) -> Loaded:
@@ -69,10 +71,16 @@ def _load(ledger: Ledger, game_id: str) -> Loaded:
     header = (integrity.header_problems(ledger, game_id) if chain
               else integrity.header_problems_of(ledger, game_id, history))
     problems = integrity.first_plainest(header, chain, ledger.stray_rows())
+    # The judges' entries not followed (a seal that fails, or none where one belongs) are named.
+    signatures = seals.follow_table(game_id, history)
+    problems += [problem.words for problem in signatures.problems]
     if chain:  # a damaged chain: fold every event, as stored, and trust no snapshot
-        return _folded_whole(ledger, game_id, table, problems)
+        loaded = _folded_whole(ledger, game_id, table, problems)
+        loaded.signatures = signatures
+        return loaded
     timeline = timeline_of(history)
-    loaded = Loaded(table=table, state=None, timeline=timeline, problems=problems)
+    loaded = Loaded(table=table, state=None, timeline=timeline, problems=problems,
+                    signatures=signatures)
     if history.events:
         last = history.events[-1]
         loaded.head_seq, loaded.head_hash = last[1], last[10]

@@ -39,14 +39,19 @@ def state_format() -> str:
 
 def state_text(state: GameState) -> str:
     """The state as a snapshot stores it: every field (the judges too, which a dump leaves
-    out), in the state's own order, so a state read back folds on exactly as the original."""
-    return f'{{"judges":{canonical_json(state.judges)},"state":{state.model_dump_json()}}}'
+    out), in the state's own order, so a state read back folds on exactly as the original. The
+    judges' keys are there only when a judge has one (a game without keys stores the same text
+    as before signatures)."""
+    keys = f',"keys":{canonical_json(state.judge_keys)}' if state.judge_keys else ""
+    return (f'{{"judges":{canonical_json(state.judges)}{keys},'
+            f'"state":{state.model_dump_json()}}}')
 
 
 def state_of(text: str) -> GameState:
     """The state a snapshot holds; raises ValueError (or ValidationError) if it is damaged."""
     data = json.loads(text)
-    return GameState.model_validate({**data["state"], "judges": data["judges"]})
+    return GameState.model_validate({**data["state"], "judges": data["judges"],
+                                     "judge_keys": data.get("keys", {})})
 
 
 def snapshot_of(game_id: str, seq: int, event_hash: str, state: GameState) -> Snapshot:

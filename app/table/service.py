@@ -16,10 +16,13 @@ from typing import Any
 
 from app.editions import rulebook
 from app.ledger import GENESIS, Actor, Ledger, LedgerError, StoredEvent, open_ledger
+from app.signing.decisions import Chain, Decision
+from app.signing.keys import Signer
 from app.table import clock, judges, loading, positions, signin, snapshot_pins, times
 from app.table.command_text import command_json, event_record
 from app.table.facts import FactKeeper
 from app.table.positions import Snapshots
+from app.table.seals import Signatures
 from app.table.voids import Timeline
 from models.clock import elapsed_ms, remaining_ms
 from models.commands import (
@@ -53,9 +56,10 @@ def utc_now() -> datetime:
 class TableGame:
     """One game in a ledger, with its rules and its current state (a fold of its events).
 
-    `now` is the clock the table runs on; `judge` and `judge_hash` are set when a judge signs in
-    at this table (every judge's command is checked against the game's registrations); `wall`
-    and `sleep` time the wrong-PIN delays."""
+    `now` is the clock the table runs on; `judge`, `judge_hash` and `signer` (the judge's opened
+    key) are set when a judge signs in at this table (every judge's command is checked against
+    the game's registrations, and sealed with the key); `wall` and `sleep` time the wrong-PIN
+    delays; `signatures` is the chain of the judges' entries as followed."""
 
     ledger: Ledger
     game_id: str | None
@@ -65,6 +69,7 @@ class TableGame:
     now: Callable[[], datetime] = utc_now
     judge: str | None = None
     judge_hash: str | None = field(default=None, repr=False)
+    signer: Signer | None = field(default=None, repr=False)
     banker: str = "banker"  # whose name the banker's entries carry: who started the game
     sleep: Callable[[float], None] = time.sleep
     wall: Callable[[], datetime] = utc_now
@@ -74,6 +79,7 @@ class TableGame:
     head_hash: str = GENESIS
     folds_from: Snapshots = field(default_factory=Snapshots, repr=False)  # stored snapshots
     facts: FactKeeper = field(default_factory=FactKeeper, repr=False)  # what the state does not keep
+    signatures: Signatures = field(default_factory=lambda: Signatures(Chain("")), repr=False)
 
     @classmethod
     def open(cls, db: str, game_id: str | None = None,
@@ -113,7 +119,7 @@ class TableGame:
         self.head_seq, self.head_hash, self.last_at = (loaded.head_seq, loaded.head_hash,
                                                        loaded.last_at)
         self.folds_from, self.problems = Snapshots(loaded.snapshots, loaded.pins), loaded.problems
-        self.facts = loaded.facts
+        self.facts, self.signatures = loaded.facts, loaded.signatures
 
     def state_at(self, seq: int) -> GameState | None:
         """The state right after entry `seq` was recorded (voids recorded after it not yet
@@ -175,15 +181,22 @@ class TableGame:
         """Release the database."""
         self.ledger.close()
 
-    def sign_in_judge(self, name: str, pin: str) -> None:
-        """A judge registered in this game signs in at this table (signin.sign_in)."""
-        signin.sign_in(self, name, pin)
+    def sign_in_judge(self, name: str, pin: str) -> list[StoredEvent]:
+        """A judge registered in this game signs in at this table (signin.sign_in); the entries
+        recorded (a judge registered before signatures: their key), if any."""
+        return signin.sign_in(self, name, pin)
+
+    def sign_out_judge(self) -> None:
+        """The judge leaves the table: their key is closed; the next judge's action signs in."""
+        self.judge = self.judge_hash = self.signer = None
 
     def add_judge(self, name: str, pin: str) -> list[StoredEvent]:
-        """The signed-in judge registers another judge (a ledger entry with the PIN's hash);
-        raises JudgeAuthError without a signed-in judge or for a PIN that is not 6+ digits."""
+        """The signed-in judge registers another judge (a ledger entry with the PIN's hash and
+        the new judge's key, sealed under the PIN); raises JudgeAuthError without a signed-in
+        judge or for a PIN that is not 6+ digits."""
         signin.signed_in_judge(self, "add_judge", None)
-        return self.submit(AddJudge(type="add_judge", name=name, pin_hash=judges.hash_pin(pin)))
+        entry = judges.registration(name, pin)
+        return self.submit(AddJudge(type="add_judge", **entry.model_dump()))
 
     def submit(self, command: Command, actor: Actor | None = None,
                clock_ms: int | None = None) -> list[StoredEvent]:
@@ -240,8 +253,9 @@ class TableGame:
         assert self.game_id is not None
         if clock_ms is None and self.state is not None and self.state.clock is not None:
             clock_ms = elapsed_ms(self.state.clock, recorded_at)
+        row, decision = self._row(command, actor, recorded_at)
         stored = self.ledger.append(
-            self.game_id, expected_seq=self._expected(command), command=self._row(command),
+            self.game_id, expected_seq=self._expected(command), command=row,
             events=[event_record(e) for e in events], actor=actor, clock_ms=clock_ms,
             recorded_at=recorded_at, plain=True,
         )
@@ -250,13 +264,16 @@ class TableGame:
         except BaseException:  # recorded, but not folded in whole: the game is read back
             self._read_back()
             raise
-        self._mark(command, stored)
+        self._mark(command, stored, decision)
         return stored
 
-    def _row(self, command: Command) -> dict[str, Any]:
+    def _row(self, command: Command, actor: Actor, recorded_at: datetime
+             ) -> tuple[dict[str, Any], Decision | None]:
         """The command's stored payload: with the pin of this table's latest snapshot until a
-        command carrying it is recorded (so the chain covers the snapshot's hash)."""
-        return snapshot_pins.pinned(command_json(command), self.folds_from.unpinned)
+        command carrying it is recorded (so the chain covers the snapshot's hash), and a
+        judge's entry with the signed-in judge's seal (the decision it is, to follow)."""
+        row = snapshot_pins.pinned(command_json(command), self.folds_from.unpinned)
+        return signin.sealed_row(self, row, command.type, actor, recorded_at)
 
     def _advance(self, command: Command, actor: Actor, recorded_at: datetime,
                  clock_ms: int | None) -> list[StoredEvent]:
@@ -268,8 +285,9 @@ class TableGame:
             clock_ms = elapsed_ms(self.state.clock, recorded_at)  # the clock before the command
         events = advance(self.table, self.state, command)  # refused: raises, nothing changed
         try:
+            row, decision = self._row(command, actor, recorded_at)
             stored = self.ledger.append(
-                self.game_id, expected_seq=self._expected(command), command=self._row(command),
+                self.game_id, expected_seq=self._expected(command), command=row,
                 events=[event_record(e) for e in events], actor=actor, clock_ms=clock_ms,
                 recorded_at=recorded_at, plain=True)
         except BaseException:
@@ -277,7 +295,7 @@ class TableGame:
             raise
         if stored:
             self.head_seq, self.last_at = stored[-1].seq, stored[-1].recorded_at
-        self._mark(command, stored)
+        self._mark(command, stored, decision)
         return stored
 
     def _fold_back(self) -> None:
@@ -298,14 +316,25 @@ class TableGame:
         except BankerError:
             self.state = None
 
-    def _mark(self, command: Command, stored: list[StoredEvent]) -> None:
-        """Put the recorded command on the timeline, and do the housekeeping that is due."""
+    def _mark(self, command: Command, stored: list[StoredEvent],
+              decision: Decision | None = None) -> None:
+        """Put the recorded command on the timeline (and on the judges' chain, if it is a
+        judge's), and do the housekeeping that is due."""
         if stored:
             self.timeline.add(stored[0].command_no, command.type,
                               [(s.seq, s.type, s.payload) for s in stored])
             self.head_hash, self.folds_from.unpinned = stored[-1].hash, None  # its row held any pin
             self.facts.recorded(stored)
+            self._signed(stored, decision)
         self._housekeeping()
+
+    def _signed(self, stored: list[StoredEvent], decision: Decision | None) -> None:
+        """A recorded judge's entry followed on the judges' chain; the keys it registers kept."""
+        if decision is not None:
+            self.signatures.recorded(decision, stored[0].command_no)
+        for s in stored:
+            if s.type in ("judge_added", "judge_key_set") and "public_key" in s.payload:
+                self.signatures.key_set(str(s.payload["name"]), str(s.payload["public_key"]))
 
     def _void(self, command: Undo | Rewind, actor: Actor, recorded_at: datetime
               ) -> list[StoredEvent]:
@@ -320,14 +349,16 @@ class TableGame:
                                     f"there is no dispute {command.dispute}")
             numbers = self.timeline.plan_rewind(self.table, command.to_seq)
             event = CommandsVoided(commands=numbers, how="rewind", reason=command.reason)
+        row, decision = self._row(command, actor, recorded_at)
         written = self.ledger.append(
-            self.game_id, expected_seq=self._expected(command), command=self._row(command),
+            self.game_id, expected_seq=self._expected(command), command=row,
             events=[event_record(event)], actor=actor, clock_ms=None, recorded_at=recorded_at,
             plain=True)
         self.head_seq, self.last_at = written[-1].seq, written[-1].recorded_at
         self.timeline.add(written[0].command_no, command.type,
                           [(s.seq, s.type, s.payload) for s in written])
         self.head_hash, self.folds_from.unpinned = written[-1].hash, None  # its row held any pin
+        self._signed(written, decision)
         self.facts.voided(self.timeline.voided)
         # The voided commands' events are skipped from the latest snapshot before them on.
         try:
@@ -352,6 +383,7 @@ class TableGame:
             recorded_at=recorded_at, plain=True,
         )
         self.game_id, self.table = game_id, table
+        self.signatures = Signatures(Chain(game_id))
         if actor.role == "banker":
             self.banker = actor.name
         self._fold(events, stored)

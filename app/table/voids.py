@@ -23,7 +23,7 @@ KEPT = {"game_ended", "clock_started", "clock_paused", "clock_resumed", "game_le
         "time_called", "time_call_withdrawn", "break_started", "break_ended", "dispute_raised",
         "dispute_ruled",
         "cash_counted", "count_settled", "scoresheet_collected", "game_unlocked",
-        "commands_voided", "judge_added"}
+        "commands_voided", "judge_added", "judge_key_set"}
 
 
 def stored_to_event(stored: StoredEvent) -> Event:

@@ -76,3 +76,15 @@ def pins(path: Path, game_id: str) -> tuple[dict[int, str], str | None]:
                 "WHERE game_id = ?", (game_id,))
         }
     return commands, game_digest(game=game, players=seats)
+
+
+def forge(path: Path, *changes: tuple[str, tuple[object, ...]]) -> None:
+    """What a forger holding the file does: change rows (SQL and its values, each), then
+    rebuild the whole hash chain with the ledger's own hashing."""
+    with closing(sqlite3.connect(path)) as db:
+        drop_triggers(db)
+        for sql, values in changes:
+            db.execute(sql, values)
+        (game_id,) = db.execute("SELECT id FROM games").fetchone()
+        rechain(db, game_id)
+        db.commit()

@@ -56,7 +56,7 @@ def table_at(folder: Path, number: int, commands: int, started: datetime,
     game.sign_in_judge(JUDGE, PIN)  # classic has no clock until a judge sets a length
     game.submit(parse_command({"type": "set_game_length", "minutes": 60,
                                               "reason": "the round is played to 60 minutes"}))
-    game.judge = game.judge_hash = None
+    game.sign_out_judge()
     game.submit(parse_command({"type": "start_clock"}))
     play(game, commands, Random(number))
     game.close()
@@ -157,7 +157,7 @@ def _finish(game: TableGame, clock: Steps, start: datetime) -> None:
         if game.head_seq == before:
             break
     game.submit(parse_command({"type": "collect_scoresheet"}))
-    game.judge = game.judge_hash = None
+    game.sign_out_judge()
 
 
 def screenshot(target: Path) -> None:

@@ -54,7 +54,7 @@ def open_window(qtbot, tmp_path: Path) -> Iterator[Opener]:
             game.sign_in_judge("Jo", PIN)
         for command in commands[1:]:
             game.submit(parse_command(command))
-        game.judge = game.judge_hash = None  # the judge leaves the table (as the window does)
+        game.sign_out_judge()  # the judge leaves the table (as the window does)
         window = TableWindow(TableSession(game, tick_ms=None),
                              QSettings(str(tmp_path / "ui.ini"), QSettings.Format.IniFormat))
         window.confirm = lambda title, text: True

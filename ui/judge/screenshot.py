@@ -87,7 +87,7 @@ def disputed_game(db: Path) -> tuple[int, str]:
         if actor is not None:
             game.sign_in_judge(JUDGE, PIN)
         game.submit(parse_command(command), *(() if actor is None else (actor,)))
-        game.judge = game.judge_hash = None
+        game.sign_out_judge()
 
     send({"type": "raise_dispute", "raised_by": payer, "entries": [claim, rent.seq],
           "about": f"{payer} says the {amount} rent was handed to {owner} twice in notes"})

@@ -132,7 +132,7 @@ class JudgeSession(QObject):
             self._reload()  # a clock entry may have been recorded ahead of the command
             return False
         finally:
-            self.game.judge = self.game.judge_hash = None
+            self.game.sign_out_judge()
         self._read()
         self.recorded.emit(f"Recorded (judge {name}): {what}")
         self.changed.emit()

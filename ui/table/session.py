@@ -154,18 +154,19 @@ class TableSession(QObject):
     def sign_in_judge(self, name: str, pin: str) -> str | None:
         """Sign a judge in; None on success, else the refusal in plain words."""
         try:
-            self.game.sign_in_judge(name, pin)
+            stored = self.game.sign_in_judge(name, pin)
         except LedgerError as e:
             self._stop(e)
             return str(e)
         except BankerError as e:
             return actions.refusal_text(e)
+        if stored:  # a judge registered before signatures: their key is a new entry
+            self.changed.emit(stored)
         return None
 
     def sign_out_judge(self) -> None:
         """The judge leaves the table: the next judge's action asks for a PIN again."""
-        self.game.judge = None
-        self.game.judge_hash = None
+        self.game.sign_out_judge()
 
     # The clock ---------------------------------------------------------------------------
 

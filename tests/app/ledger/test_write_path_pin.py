@@ -18,6 +18,7 @@ from random import Random
 
 import pytest
 
+from app.signing.keys import JudgeKey
 from app.simulator.simulate import roll_off
 from app.table import judges
 from app.table.service import TableGame
@@ -34,7 +35,7 @@ QUERIES = (
     "SELECT game_id, seq, event_hash FROM snapshots ORDER BY game_id, seq",
 )
 
-PINNED_SG = "f231b28b7578fd2f1bd1630420d9fbac"
+PINNED_SG = "cd2f66bff239d8425cf80c3fc5b2efc8"  # was f231b28b7578fd2f1bd1630420d9fbac (issue 28)
 PINNED_SG_CONTENT = "a78e950f54926f0c6a57d43c1170b57e"
 # Issue 21 changed PINNED_SG (from 3a79554cac8d3c45ebc7df3b7de12267) through the game's header
 # alone: the decks' cards carry their printed words (commit 06fe515), the stored decks_json is
@@ -55,12 +56,27 @@ PINNED_SG_CONTENT = "a78e950f54926f0c6a57d43c1170b57e"
 # Issue 22's round clock changed the state's format once more (the clock's hall round, kept out
 # of the snapshot's text when there is none): the text is the same, its format digest is not.
 # The rows with the pin's hash left out are unchanged (PINNED_CLASSIC_CONTENT).
-PINNED_CLASSIC = "91ded337a4b329192c2e3c8c00b2316e"
+PINNED_CLASSIC = "0fa1e2f261036e60261df6256f8b43c1"  # was 91ded337a4b329192c2e3c8c00b2316e
+# (issue 28, below)
 PINNED_CLASSIC_CONTENT = "076057ef0fcea5a5ed8ce75fc579d874"
+# Issue 28 (every judge's decision signed) changed PINNED_SG and PINNED_CLASSIC on purpose, and
+# only through the judge's key and seals: judge Lee is registered with a key pair (new_game's
+# `judges` and its judge_added event carry `public_key` and `sealed_key`, pinned below as the PIN
+# hash is), and every judge's entry carries its seal in its command row; the snapshot's text
+# holds the key too, so the pin's hash differs. With those fields left out of the rows
+# (_keyless), every command, event and transfer is the same byte for byte: PINNED_*_CONTENT are
+# unchanged. A registration without a key is stored as before (JudgeEntry, JudgeAdded and
+# AddJudge leave the fields out); its judge's next sign-in records the key (set_judge_key).
 
 
 # Judge Lee's PIN hash, made once (argon2 salts each hash afresh).
 PIN_HASH = "$argon2id$v=19$m=65536,t=3,p=4$8oB0cpuXjuzV5AkgNBTSSA$eywjUTx/gicvdlpvJiZeH9iyIij/z7x/CAkJZ0fvGv0"
+# Lee's key pair, made once by make_key("Lee", "246802") (a new pair is random each time; its
+# signatures are not: Ed25519 signs deterministically).
+KEY = JudgeKey(
+    "2z2+AuzXCT18YxNX1SenDJYLaXyRuFWMN/O0C1avypE=",
+    '{"box":"mldbnmSh611OlTqo5NyQukd94llf0xdzxwjfe+yHQ92fak+a25SZvDs/ycuWK89h","kdf":"argon2id",'
+    '"m":65536,"nonce":"nxCacyomn0Ro+MnH","p":4,"salt":"OGYxM/Awcx15ty5BbmXzCQ==","t":3,"v":1}')
 
 
 @pytest.fixture(autouse=True)
@@ -68,6 +84,7 @@ def _fixed_ids(monkeypatch: pytest.MonkeyPatch) -> None:
     # A game's id is a random UUID and a PIN's hash is salted, and both are recorded: pin them.
     monkeypatch.setattr(uuid, "uuid4", lambda: uuid.UUID(int=0x1234))
     monkeypatch.setattr(judges, "hash_pin", lambda pin: PIN_HASH)
+    monkeypatch.setattr(judges, "make_key", lambda name, pin: KEY)
 
 
 CONTENT_QUERIES = (
@@ -79,6 +96,12 @@ CONTENT_QUERIES = (
     "SELECT game_id, seq FROM snapshots ORDER BY game_id, seq",
 )
 PIN_HASH_TEXT = re.compile(r'("snapshot_pin":\{"hash":")[0-9a-f]{64}')
+KEY_TEXT = re.compile(r',"public_key":"[^"]*","sealed_key":"(?:[^"\\]|\\.)*"|,"seal":\{[^}]*\}')
+
+
+def _keyless(row: tuple[object, ...]) -> tuple[object, ...]:
+    """A stored row with the judge's key and seals taken out of its JSON texts."""
+    return tuple(KEY_TEXT.sub("", value) if isinstance(value, str) else value for value in row)
 
 
 def _content_digest(db: Path) -> str:
@@ -89,7 +112,7 @@ def _content_digest(db: Path) -> str:
     with closing(sqlite3.connect(db)) as connection:
         for query in CONTENT_QUERIES:
             for row in connection.execute(query):
-                text = PIN_HASH_TEXT.sub(r"\1-", repr(row))
+                text = PIN_HASH_TEXT.sub(r"\1-", repr(_keyless(row)))
                 digest.update(text.encode() + b"\n")
             digest.update(b"--\n")
     return digest.hexdigest()[:32]

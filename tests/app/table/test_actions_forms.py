@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from app.signing.keys import JudgeKey, open_key
 from app.table import actions, forms
 from app.table.command_text import parse_command, read_script
+from app.table.judges import JudgeAuthError
 from app.table.service import TableGame
 from models.errors import BadInput
 
@@ -51,6 +53,18 @@ def test_the_judges_corrections_are_offered_untried_and_marked_as_a_judges(
                  "adjust_card", "adjust_turn", "rewind", "add_judge", "set_game_length"):
         assert menu[name].judge and menu[name].enabled, name
     assert [p.kind for p in menu["add_judge"].params] == ["text", "pin"]
+
+
+def test_the_add_judge_form_sends_the_pins_hash_and_a_key_sealed_under_it(
+        tmp_path: Path) -> None:
+    add = by_id(game_of(tmp_path, [CLASSIC]))["add_judge"]
+    filled = actions.fill(add, {"name": "Kim", "pin_hash": "551177"})
+    assert filled["pin_hash"].startswith("$argon2id$")
+    key = JudgeKey(filled["public_key"], filled["sealed_key"])
+    assert open_key("Kim", key, "551177").public_key == filled["public_key"]
+    assert "551177" not in str(filled)
+    with pytest.raises(JudgeAuthError, match="at least 6 digits"):
+        actions.fill(add, {"name": "Kim", "pin_hash": "1234"})
 
 
 def test_a_px_pre_build_form_lists_each_streets_house_prices(tmp_path: Path) -> None:
