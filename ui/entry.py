@@ -77,7 +77,9 @@ GROUP_HELP = {
                   "reported): complete, behind by N, or DIVERGED; with its label, entries and "
                   "last entry's age.",
         "verify": "Check every game's whole chain on the hub (each entry's hash, each link, the "
-                  "commands and transfers) and name each failure; exit 1 when anything fails.",
+                  "commands and transfers) and every judge's decision's signature, and name each "
+                  "failure; list the judges with when each key was added; exit 1 when anything "
+                  "fails.",
     },
     "tournament": {
         "add-judge": "Register a judge who signs the tournament's decisions (rulings, "
