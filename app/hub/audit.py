@@ -10,6 +10,7 @@ from app.hub.errors import HubUnreachable
 from app.hub.hub import Hub
 from app.ledger import Ledger, reading, schema
 from app.ledger.errors import GameNotFound, LedgerCorrupt, LedgerError
+from app.table import seals
 
 
 @dataclass(frozen=True)
@@ -59,10 +60,14 @@ def chain_findings(hub: Hub) -> list[Finding]:
 def _game_findings(ledger: Ledger, game_id: str, label: object) -> list[Finding]:
     named = f"game {game_id} ({label})" if isinstance(label, str) else f"game {game_id}"
     try:
-        problems = ledger.chain_problems_of(ledger.history(game_id))
+        history = ledger.history(game_id)
+        problems = ledger.chain_problems_of(history)
+        # Each judge's entry at the table checked by its seal too (app/table/seals.py).
+        unsigned = [Finding("signature", named, p.words, game_id)
+                    for p in seals.follow_table(game_id, history).problems]
     except (LedgerCorrupt, GameNotFound) as e:  # a row the history cannot read
-        problems = [str(e)]
-    return [_finding(named, game_id, problem) for problem in problems]
+        problems, unsigned = [str(e)], []
+    return [_finding(named, game_id, problem) for problem in problems] + unsigned
 
 
 def _finding(named: str, game_id: str, problem: str) -> Finding:

@@ -89,3 +89,19 @@ def test_a_sign_in_whose_key_does_not_open_exits_3_and_records_nothing(
     assert "judge Lee not signed in: judge 'Lee' cannot sign in: judge 'Lee''s key does not " \
            "open with their PIN" in result.stderr
     assert json.loads(banker("ledger", "--db", db, "--json").stdout) == before
+
+
+def test_hub_verify_names_a_judges_entry_forged_in_a_file_before_it_reached_the_hub(
+        banker: Banker, signed_db: Path, tmp_path: Path) -> None:
+    # The forger rewrites the table's file whole (the chain rebuilt) before its first copy: the
+    # hub takes a chain that holds, and its verify still names the judge's entry by its seal.
+    forge(signed_db, *[(f"UPDATE {table} SET payload = replace(payload, '\"amount\":26', "
+                        "'\"amount\":2600')", ()) for table in ("commands", "events", )],
+          ("UPDATE transfers SET amount = 2600 WHERE amount = 26", ()))
+    hub = tmp_path / "hub.db"
+    assert banker("hub", "push", "--db", signed_db, "--hub", hub).exit_code == 0
+    audit = banker("hub", "verify", "--hub", hub)
+    assert audit.exit_code == EXIT_NOT_SOUND
+    assert "signature: game " in audit.stdout
+    assert ("command 2 (adjust_cash): Lee's signature does not match what it says (altered, "
+            "or forged); not followed") in audit.stdout
