@@ -98,7 +98,7 @@ def signer(database: Database, location: str, registered: Mapping[str, str], nam
     reader's login is told that the desk records it). Raises JudgeAuthError (unknown judge,
     wrong PIN), DamagedKey, SigningError, HubUnreachable."""
     try:
-        check_pin(Ledger(database), registered, name, pin, sleep, now)
+        check_pin(Ledger(database), registered, name, pin, sleep, now, "on the hub")
         with database.write() as connection:
             key = sealed_keys(connection).get(name)
             if key is None:

@@ -88,7 +88,7 @@ def delay(count: int) -> int:
 
 
 def check_pin(ledger: Ledger, registered: Mapping[str, str], name: str, pin: str,
-              sleep: Sleep, now: Clock) -> None:
+              sleep: Sleep, now: Clock, where: str = "for this game") -> None:
     """Check `name`'s PIN against the game's registrations; raises JudgeAuthError.
 
     Before the check, the delay owed to recent wrong PINs for `name` (logged in the file by any
@@ -97,7 +97,7 @@ def check_pin(ledger: Ledger, registered: Mapping[str, str], name: str, pin: str
     pin_hash = registered.get(name)
     if pin_hash is None:
         known = ", ".join(sorted(registered)) or "none"
-        raise JudgeAuthError(f"no judge {name!r} is registered for this game (judges: {known})")
+        raise JudgeAuthError(f"no judge {name!r} is registered {where} (judges: {known})")
     seen = recent_failures(ledger, name, now())
     wait = seen.wait(now())
     if wait > 0:
