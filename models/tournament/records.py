@@ -53,11 +53,15 @@ class _Frozen(BaseModel):
 
 class Player(_Frozen):
     """An entrant: the name printed at the table and in the standings, an id the organiser
-    gives (the badge number), and a contact that is never published."""
+    gives (the badge number), a contact that is never published, and, for a name written in
+    another script, its Latin form from the sign-up sheet (`latin`: the name's place in the hall's
+    lists sorted by name, and shown beside it there)."""
 
     id: PlayerId
     name: PlayerName
     contact: str | None = None
+    # Left out of the document when not given, so a tournament without it reads as before.
+    latin: PlayerName | None = Field(default=None, exclude_if=lambda value: value is None)
 
 
 class Stage(_Frozen):
