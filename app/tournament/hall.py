@@ -68,7 +68,7 @@ def hall_print(t: Tournament, stage: str) -> HallPrint:
         raise TournamentError(f"the {t.stage(stage).name} is not drawn yet: nothing to print")
     profile = rulebook.profile(t.profile)
     board = rulebook.board(t.board or profile.board)
-    minutes = t.minutes or profile.game_minutes
+    minutes, _ = round_length(t)
     length = f"{minutes} minutes" if minutes else "untimed"
     tables = tuple(HallTable(number=n.number, seats=tuple(
         Seat(number=i, name=t.seat_name(p), player=p, latin=t.player(p).latin)
@@ -87,3 +87,11 @@ def draw_options(made: Draw) -> tuple[str, ...]:
     if phrases:
         return tuple(str(p) for p in phrases)
     return (f"random from seed {made.seed}",)
+
+
+def round_length(t: Tournament) -> tuple[int | None, tuple[int, ...]]:
+    """The length of the tournament's games in minutes (its own, else its profile's; None: an
+    untimed game) and the profile's announcement marks (minutes left: 15, 10, 5, 1), for the
+    hall's clock; BadInput or DataFileError when the profile cannot be read."""
+    profile = rulebook.profile(t.profile)
+    return t.minutes or profile.game_minutes, tuple(profile.announcement_minutes)
