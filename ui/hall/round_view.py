@@ -9,16 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QElapsedTimer
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from app.table.views import ClockView
 from models.tournament.hall_time import MINUTE_MS, HallTime, Mark, mark_passed
 from ui.display.banner import Banner
 from ui.display.clock_face import ClockFace
-from ui.display.hall_line import HallLine
 from ui.hall.board import HallBoard
 from ui.sounds import Sounds
-from ui.table.hall_follow import HallNotice
 
 __all__ = ["RoundView", "clock_view"]
 
@@ -27,8 +25,9 @@ def clock_view(clock: HallTime, left_ms: int) -> ClockView:
     """The hall's clock as the table display's face reads a clock."""
     phase = clock.phase_at(left_ms)
     passed = tuple(m for m in clock.marks if left_ms <= m * MINUTE_MS)
+    # The pause's reason is on the red line beneath, whole: the face says only "paused".
     return ClockView(minutes=0, remaining_ms=left_ms, started=phase != "waiting",
-                     paused=phase == "paused", pause_reason=clock.pause,
+                     paused=phase == "paused", pause_reason=None,
                      announced=passed if phase != "waiting" else (),
                      time_called=phase == "time", final_round=False)
 
@@ -42,8 +41,12 @@ class RoundView:
                  elapsed: Callable[[], int] | None = None) -> None:
         self.face = ClockFace()
         self.banner = Banner(window)
-        self.line = HallLine(self.banner)
+        self.line = QLabel()  # the pause (red) while it holds, else the announcement (blue)
         self.line.setObjectName("hallRound")
+        self.line.setWordWrap(True)
+        self.line.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.line.hide()
+        self.called: tuple[int | None, int | None] = (None, None)  # announcement, pause
         self.sounds = sounds
         steady = QElapsedTimer()
         steady.start()
@@ -56,10 +59,7 @@ class RoundView:
 
     def show(self, board: HallBoard) -> None:
         """A new reading: its round's pause and announcement, its clock from now on."""
-        if board.round is not None:
-            self.line.show_notice(HallNotice(board.round))
-        else:
-            self.line.hide()
+        self._show_line(board)
         self.clock = board.clock
         self.read_at = self.elapsed()
         if self.clock is None or self.clock.phase == "waiting":
@@ -67,6 +67,32 @@ class RoundView:
             self.left = None if self.clock is None else self.clock.left_ms
         self.face.setVisible(self.clock is not None)
         self.tick()
+
+    def _show_line(self, board: HallBoard) -> None:
+        """The pause while it holds (red), else the latest announcement (blue); a new one
+        called out on the banner across the screen."""
+        found = board.round
+        paused = found.paused if found is not None else None
+        said = found.announcement if found is not None else None
+        if paused is not None:
+            text, level = f"HALL PAUSED: {paused.text}", "paused"
+        elif said is not None:
+            text, level = f"ANNOUNCEMENT {said.at.astimezone():%H:%M}: {said.text}", "said"
+        else:
+            text, level = "", "said"
+        self.line.setText(text)
+        if self.line.property("level") != level:
+            self.line.setProperty("level", level)
+            self.line.style().unpolish(self.line)
+            self.line.style().polish(self.line)
+        self.line.setVisible(bool(text))
+        called = (said.number if said is not None else None,
+                  paused.number if paused is not None else None)
+        if paused is not None and called[1] != self.called[1]:
+            self.banner.hall("HALL PAUSED", paused.text, paused=True)
+        elif said is not None and paused is None and called[0] != self.called[0]:
+            self.banner.hall("ANNOUNCEMENT", said.text, paused=False)
+        self.called = called
 
     def tick(self) -> Mark | None:
         """Show the time left now (counting down from the last reading while the round runs)

@@ -48,9 +48,9 @@ NAME_SHARE = 0.25  # the least of the width left to the name when a window is ve
 SIDE_PX, GAP_PX, SLACK_PX = 40, 28, 4  # margins, between columns, beyond a text's advance
 # At 48 px the longest status and a long name ("Nur Aisyah binte Rahman") share a 1920 line.
 TITLE_PX, SUB_PX, HEAD_PX, ROW_PX, FOOT_PX = 60, 40, 32, 48, 28
-# The time left: a face 560x250 at 1920x1080, its digits about 170 px high (a tenth of the
-# screen's height: read from the back of a hall), the pause's line 40 px, the banner's 110.
-FACE_PX, FACE_HIGH_PX, ROUND_PX, BANNER_PX = 560, 250, 40, 110
+# The time left: a face 540x220 at 1920x1080, its digits about 150 px high (a seventh of the
+# screen's height: read from the back of a hall), the pause's line 36 px, the banner's 110.
+FACE_PX, FACE_HIGH_PX, ROUND_PX, BANNER_PX = 540, 220, 36, 110
 ADVANCES = palette.LANDED  # the colour of a player who advances
 
 
@@ -116,6 +116,7 @@ class HallWindow(SecondScreenWindow):
         self.sub.setObjectName("hallSub")
         self.foot.setObjectName("hallFoot")
         self.heading.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.heading.setWordWrap(True)  # beside the clock a long name takes two lines
         self.heads = HallRow("hallHead")
         self.lines = [HallRow("hallLine") for _ in range(rows)]
         self.round = RoundView(self, sounds or Sounds(self), elapsed)
