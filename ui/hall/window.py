@@ -328,7 +328,7 @@ class HallWindow(SecondScreenWindow):
 
 class Presented:
     """The hall display as `banker hall-display` opens it: full screen on a screen other than
-    the primary (the desk's), else in its own window."""
+    the primary (the desk's), else full screen on the only one."""
 
     def __init__(self, source: HallSource) -> None:
         self.window = HallWindow(source)
