@@ -19,12 +19,13 @@ from PySide6.QtGui import QGuiApplication
 from app.datafolder.paths import DATA_DIR_ENV
 from app.hub import HUB_URL_ENV, Hub
 from app.hub.errors import HubUnreachable
+from app.hub.roles import DESK_LOGIN, READER_LOGIN, init_roles
 from app.tournament import rounds
 from app.tournament import service as tournaments
 from models.tournament.hall_clock import HallEntry, HallRound
 from models.tournament.hall_time import hall_time
 from models.tournament.records import Player, Stage
-from tests.app.hub_tables import fresh_hub
+from tests.app.hub_tables import HUBS, as_role, fresh_hub
 from ui.hall.board import STANDINGS_TO_FOLLOW, HallBoard, HallSource, Line
 from ui.hall.window import HallWindow
 from ui.sounds import Sounds
@@ -194,19 +195,24 @@ def test_one_screen_full_screen_f11_and_esc_leave_f11_returns(qtbot) -> None:
     assert window.isVisible()  # Esc never closes the hall's display
 
 
+@pytest.mark.parametrize("kind", HUBS)
 def test_the_round_is_read_from_the_hub_as_the_head_judge_starts_and_pauses_it(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    url = fresh_hub("sqlite", tmp_path)
+        kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    admin = fresh_hub(kind, tmp_path)
+    desk = reader = admin
+    if kind == "postgresql":  # the desk writes; the hall display reads as the reader's login
+        init_roles(admin, ["1"], password=lambda: "not-used-here")
+        desk, reader = as_role(admin, DESK_LOGIN), as_role(admin, READER_LOGIN)
     monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "desk"))
-    monkeypatch.setenv(HUB_URL_ENV, url)
+    monkeypatch.setenv(HUB_URL_ENV, desk)
     t = tournaments.create("Hall Cup 2026", "sg-championship",
                            stages=[Stage(name="Qualifying", advance=4, advance_by="score")])
     tournaments.add_players(t.id, [Player(id=f"T{n:02}", name=f"Entrant {n:02}",
                                           contact=f"+65 9000 00{n:02}") for n in range(1, 9)])
     tournaments.draw(t.id, "Qualifying", seed=7)
-    with Hub.open(url) as hub:
+    with Hub.open(desk) as hub:
         hub.register_judge(HEAD, HEAD_PIN)
-    source = HallSource(t.id, None, url)
+    source = HallSource(t.id, None, reader)
     try:
         waiting = source.read()
         assert waiting.clock is not None and waiting.clock.phase == "waiting"
@@ -221,6 +227,7 @@ def test_the_round_is_read_from_the_hub_as_the_head_judge_starts_and_pauses_it(
         assert paused.clock is not None and paused.clock.phase == "paused"
         assert paused.clock.pause == "fire alarm"
         assert paused.round is not None and paused.round.paused is not None
+        assert [ln.name for ln in paused.lines][:1] and "+65" not in repr(paused)
     finally:
         source.close()
 
