@@ -9,9 +9,17 @@ import re
 from collections import Counter
 from datetime import datetime
 from functools import cached_property
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from models.edition_ids import ID_PATTERN, EditionId, id_problem
@@ -60,8 +68,17 @@ class Player(_Frozen):
     id: PlayerId
     name: PlayerName
     contact: str | None = None
-    # Left out of the document when not given, so a tournament without it reads as before.
-    latin: PlayerName | None = Field(default=None, exclude_if=lambda value: value is None)
+    latin: PlayerName | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_latin_unless_given(self, handler: SerializerFunctionWrapHandler
+                                    ) -> dict[str, Any]:
+        """Left out of the document when not given: a tournament without it reads, is
+        written and hashes as before."""
+        found: dict[str, Any] = handler(self)
+        if self.latin is None:
+            found.pop("latin", None)
+        return found
 
 
 class Stage(_Frozen):

@@ -145,4 +145,5 @@ def test_find_your_seat_is_sorted_as_people_read_names(qapp, tmp_path: Path,
 
 def test_a_tournament_without_latin_forms_is_written_as_before(tmp_path: Path) -> None:
     assert "latin" not in Player(id="P1", name="Tan").model_dump_json()
+    assert "latin" not in Player(id="P1", name="Tan").model_dump()
     assert Player(id="P1", name="陈", latin="Chen").model_dump()["latin"] == "Chen"
