@@ -244,3 +244,20 @@ def test_standings_the_hub_cannot_give_read_as_to_follow(tmp_path: Path,
     finally:
         source.close()
     assert found.note == STANDINGS_TO_FOLLOW and url not in found.heading
+
+
+def test_the_next_stages_round_sounds_its_own_marks(qtbot) -> None:
+    steady = Steady()
+    source = Fixed(board(44 * 60 + 58, entry(1, "start", 0)))
+    window, heard = window_of(qtbot, source, steady)
+    steady.ms = 3_000
+    window.round.tick()
+    assert heard == ["announcement"]
+    final = HallRound(round="cup/Final", entries=(entry(1, "start", 0),),
+                      now=START + timedelta(seconds=44 * 60 + 58))
+    source.shown = HallBoard(heading="Hall Cup 2026 · Final", note="", lines=(), tables=(),
+                             round=final, clock=hall_time(final, 60))
+    window.refresh()
+    steady.ms = 6_000
+    window.round.tick()
+    assert heard == ["announcement", "announcement"]

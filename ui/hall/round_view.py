@@ -55,6 +55,7 @@ class RoundView:
         self.read_at = 0
         self.left: int | None = None  # the time left last shown
         self.sounded: set[Mark] = set()  # the marks of this round already sounded
+        self.round_key: tuple[str | None, int | None] = (None, None)  # round, its start
         self.face.hide()
 
     def show(self, board: HallBoard) -> None:
@@ -62,9 +63,13 @@ class RoundView:
         self._show_line(board)
         self.clock = board.clock
         self.read_at = self.elapsed()
-        if self.clock is None or self.clock.phase == "waiting":
-            self.sounded.clear()  # a round not started yet: its marks are all to come
-            self.left = None if self.clock is None else self.clock.left_ms
+        started = board.round.started if board.round is not None else None
+        key = (board.round.round if board.round is not None else None,
+               started.number if started is not None else None)
+        if key != self.round_key:  # another round (the next stage's), or this one's start
+            self.round_key = key
+            self.sounded.clear()  # its marks are all to come
+            self.left = None if self.clock is None or started is not None else self.clock.left_ms
         self.face.setVisible(self.clock is not None)
         self.tick()
 
