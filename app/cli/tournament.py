@@ -91,7 +91,8 @@ def create(name: str, profile: str, tid: str | None, minutes: int | None,
 @tournament_group.command("add-players")
 @click.argument("tid")
 @click.option("--csv", "sheet", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              default=None, help="A sign-up sheet: CSV with columns id, name, contact.")
+              default=None, help="A sign-up sheet: CSV with columns id, name, contact "
+              "and (optional) latin: a name in another script in Latin letters.")
 @click.option("--player", "typed", multiple=True, metavar="ID=NAME",
               help="One player (repeatable).")
 def add_players(tid: str, sheet: Path | None, typed: tuple[str, ...]) -> None:
