@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from click.testing import CliRunner
 from pypdf import PdfReader
 from PySide6.QtGui import QGuiApplication
 
@@ -13,6 +14,7 @@ from app.table.command_text import parse_command
 from app.table.judges import judges_field
 from app.table.scoresheet import scoresheet
 from app.table.service import TableGame
+from ui.entry import main
 from ui.scoresheet.document import write_pdf
 
 PIN = "246813"
@@ -72,3 +74,21 @@ def test_the_printed_sheet_shows_the_open_debt_on_the_debtors_and_the_creditors_
     assert f"Debt to Bob ({rent}): M500 owed −M300" in text
     assert f"Debt owed by Ann ({rent}): M500 owed +M300" in text
     assert "Net worth M3,050" in text and "Net worth M300" in text
+
+
+def test_the_sheet_in_words_shows_the_open_debt_on_both_players(tmp_path: Path) -> None:
+    db = tmp_path / "debt.db"
+    debt_at_time(db)
+    shown = CliRunner().invoke(main, ["scoresheet", "--db", str(db)], catch_exceptions=False)
+    assert shown.exit_code == 0, shown.output
+    lines = shown.output.splitlines()
+    rent = "rent on Street 1 (dark blue)"
+    # As above, by hand: Bob cash 1500, property 350 + 400 + 800 = 1550, net worth 3050, + 300
+    # -> 3350; Ann cash 300, no property, 300 - 500 -> 0, not bankrupt.
+    rows = [line.split() for line in lines if line[:3] in ("1st", "=2n", "4th")]
+    assert rows == [["1st", "Bob", "M1,500", "M1,550", "M3,350"],
+                    ["=2nd", "Cy", "M1,500", "M0", "M1,500"],
+                    ["=2nd", "Dee", "M1,500", "M0", "M1,500"],
+                    ["4th", "Ann", "M300", "M0", "M0"]]
+    assert f"  Ann: owes Bob M500 ({rent}) at time: M300 taken off the total" in lines
+    assert f"  Bob: owed M500 by Ann ({rent}) at time: M300 added to the total" in lines
