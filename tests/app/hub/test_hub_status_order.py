@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -28,4 +29,7 @@ def test_hub_status_sorts_table_10_after_table_2(tmp_path: Path) -> None:
     listed = CliRunner().invoke(main, ["hub", "status", "--hub", url])
     assert listed.exit_code == 0, listed.output
     lines = listed.output.splitlines()
-    assert [next(n for n in (1, 2, 10) if f"  table {n}  " in line) for line in lines] == [1, 2, 10]
+    assert [next(n for n in (1, 2, 10) if f"  table {n} " in line) for line in lines] == [1, 2, 10]
+    # The labels padded to one width: the entries start in one column on every line.
+    starts = {len(re.match(r"\S+  table \d+ *  ", line).group()) for line in lines}  # type: ignore[union-attr]
+    assert len(starts) == 1
