@@ -64,7 +64,12 @@ CLAUSE_KEYS: tuple[str, ...] = (
     "build_mortgaged",
     "sale_mortgaged",
     "keep_mortgaged",
+    "jail_double",
+    "as_is",
 )
+# Clauses added after profiles were written: a profile file without one cites the older,
+# broader clause it was split from (a user's own profile stays valid).
+CLAUSE_FALLBACKS: dict[str, str] = {"jail_double": "jail", "as_is": "debt"}
 
 
 class Profile(BaseModel):
@@ -129,7 +134,8 @@ class Profile(BaseModel):
             problems.append(
                 f"starting_notes add up to {notes_total}, not the starting cash {self.starting_cash}"
             )
-        missing = [key for key in CLAUSE_KEYS if key not in self.clauses]
+        missing = [key for key in CLAUSE_KEYS
+                   if key not in self.clauses and key not in CLAUSE_FALLBACKS]
         if missing:
             problems.append("clauses missing for: " + ", ".join(missing))
         unknown = sorted(set(self.clauses) - set(CLAUSE_KEYS))
@@ -141,4 +147,5 @@ class Profile(BaseModel):
 
     def clause(self, key: str) -> str:
         """The rule-book citation for the rule `key` under this profile."""
-        return self.clauses[key]
+        found = self.clauses.get(key)
+        return found if found is not None else self.clauses[CLAUSE_FALLBACKS[key]]
