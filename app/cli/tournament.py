@@ -188,9 +188,13 @@ BY = click.option("--by", default="the desk", show_default=True,
 @click.argument("players", nargs=-1, required=True)
 @BY
 def check_in(tid: str, stage: str, players: tuple[str, ...], by: str) -> None:
-    """Mark players present for the stage's draw (once one is marked, all must be)."""
-    _do(lambda: tournaments.check_in(tid, stage, players, by))
-    click.echo(f"present: {', '.join(players)}")
+    """Mark players present for the stage's draw (once one is marked, all must be); a standby
+    called in who is marked present keeps the seat (the mark confirms the call)."""
+    t = _do(lambda: tournaments.check_in(tid, stage, players, by))
+    confirmed = [x for x in tournaments.roll_call_of(t, stage)
+                 if x.status == "standby" and x.player in players]
+    click.echo(f"present: {', '.join(players)}" + "".join(
+        f"; {x.player} confirms the standby call for {x.replaces}" for x in confirmed))
 
 
 @tournament_group.command("absent")
@@ -221,8 +225,8 @@ def standby(tid: str, stage: str, absent_player: str, standby: str | None, judge
     signed_by = _judge(judge)
     t = _do(lambda: tournaments.call_standby(tid, stage, absent_player, signed_by, standby))
     called = t.check_ins[-1]
-    click.echo(f"{t.seat_name(called.player)} ({called.player}) called in for "
-               f"{t.seat_name(absent_player)} in the {called.stage}")
+    click.echo(f"{t.named(called.player)} called in for {t.named(absent_player)} in the "
+               f"{called.stage}")
 
 
 @tournament_group.command("roll-call")

@@ -27,7 +27,7 @@ from models.tournament.records import (
     default_stages,
     slug_of,
 )
-from models.tournament.seating import SIZES, SeatingError, seat
+from models.tournament.seating import SIZES, SeatingError, seat, table_sizes
 from models.tournament.standings import entrants, standings
 
 
@@ -164,6 +164,11 @@ def draw(t: Tournament, stage: str, seed: int, at: datetime,
     if t.started(chosen.name):
         raise TournamentError(f"the {chosen.name} round has started: its draw stands")
     players = present_entrants(t, chosen.name)  # every entrant until a roll call begins
+    if t.index(chosen.name) > 0:  # a count that cannot sit never offers to enter more
+        try:
+            table_sizes(len(players), chosen.table_size, t.sizes, entering=False)
+        except SeatingError as e:
+            raise TournamentError(f"the {chosen.name}: {e}") from e
     opts = options or DrawOptions()
     ranked_by = _ranked_by(t, chosen.name, opts)
     try:
@@ -374,17 +379,25 @@ def _roll_call(t: Tournament, stage: str,
         raise TournamentError(
             f"the {name} round has started: a player missing at the start of the game is "
             "ruled at the table (RULES.md Table officials: declared bankrupt)")
-    base, found, gone = entrants(t, name), marks(t, name), t.withdrawn_before(name)
+    base, gone = entrants(t, name), t.withdrawn_before(name)
+    called = set(standbys(t, name).values())
     for player, status, _ in entries:
         t.player(player)
         if player in gone:
-            raise TournamentError(f"{t.seat_name(player)} is withdrawn from the {name}")
-        called = found.get(player) is not None and found[player].status == "standby"
-        if status != "standby" and player not in base and not called:
-            raise TournamentError(f"{t.seat_name(player)} is not in the {name}: a standby is "
-                                  "called in for an absent player's seat")
+            raise TournamentError(f"{t.named(player)} is withdrawn from the {name}")
+        if status == "present" and player not in base and player not in called:
+            raise TournamentError(
+                f"{t.named(player)} is not an entrant of the {name}: only its entrants are "
+                "checked in; a standby takes an absent player's seat when a judge calls them "
+                "in (tournament standby)")
+        if status == "absent" and player not in base and player not in called:
+            raise TournamentError(f"{t.named(player)} is not an entrant of the {name}, nor a "
+                                  "standby called in: there is no seat to mark absent")
+    # A present mark for a standby called in confirms the call, which stands as it was: a mark
+    # of its own would end the call and leave the seat empty (issue 29).
     made = tuple(CheckIn(player=p, stage=name, status=status, by=by, at=at, replaces=replaces)
-                 for p, status, replaces in entries)
+                 for p, status, replaces in entries
+                 if not (status == "present" and p in called))
     changed = _changed(t, check_ins=t.check_ins + made)
     drawn = t.draw(name)
     if drawn is not None and set(present_entrants(changed, name, unmarked_present=True)) \

@@ -348,6 +348,11 @@ class Tournament(_Frozen):
             return player.name
         return f"{player.name[:40 - len(player.id) - 3]} ({player.id})"
 
+    def named(self, player_id: str) -> str:
+        """A player in words with the id once: "Tan Wei Ming (SG021)" (the desk's and the
+        judges' lines; `seat_name` already holds the id where names repeat)."""
+        return f"{self.player(player_id).name} ({player_id})"
+
     def result(self, stage: str, table: int) -> TableResult | None:
         return self._results.get((self.stage(stage).name, table))
 

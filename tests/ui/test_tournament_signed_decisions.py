@@ -232,7 +232,7 @@ def test_a_standby_is_called_in_by_a_judge_with_the_pin(
     assert called.status == "standby" and called.replaces == absent
     assert called.player == tie.players[1]  # the tie's other player: next in line
     assert called.seal is not None and called.seal.judge == JUDGE and called.by == JUDGE
-    assert f"called in for {window.t.seat_name(absent)}, signed by {JUDGE}" in (
+    assert f"called in for {window.t.named(absent)}, signed by {JUDGE}" in (
         window.messages.text())
 
 
