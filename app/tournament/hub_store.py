@@ -185,8 +185,13 @@ def _latest(connection: Connection, tid: str) -> tuple[int, Tournament, Stored] 
     if last is None:
         return None
     kept = stored(connection, tid, last)
+    readable = _contacts_readable(connection)
+    where = (str(connection.engine.url), tid, readable)
+    seen = _READ.get(where)
+    if seen is not None and seen[0] == last:  # a version never changes: read once here
+        return last, seen[1], kept
     held = None
-    if _contacts_readable(connection):
+    if readable:
         held = connection.execute(
             select(hub_tournament_contacts.c.contacts).where(
                 hub_tournament_contacts.c.tournament_id == tid,
@@ -194,12 +199,21 @@ def _latest(connection: Connection, tid: str) -> tuple[int, Tournament, Stored] 
     contacts = {} if held is None else json.loads(held)
     try:
         if not contacts and kept.text is not None:
-            return last, Tournament.model_validate_json(kept.text), kept
-        return last, Tournament.model_validate(_merged(kept.data(), contacts)), kept
+            found = Tournament.model_validate_json(kept.text)
+        else:
+            found = Tournament.model_validate(_merged(kept.data(), contacts))
     except ValidationError as e:
         raise TournamentError(f"tournament {tid!r} version {last} on the hub is not a "
                               f"tournament ({e.error_count()} problems); nothing was changed"
                               ) from e
+    _READ[where] = (last, found)
+    return last, found, kept
+
+
+_READ: dict[tuple[str, str, bool], tuple[int, Tournament]] = {}
+"""Per hub, tournament and whether the login reads contacts: the latest version read in this
+process (frozen, and a version and its contacts row never change), so a reading of an
+unchanged tournament does not validate its document again."""
 
 
 def _checked(connection: Connection, t: Tournament) -> Checked:

@@ -35,8 +35,14 @@ class Stored:
     delta_bytes: int
 
     def data(self) -> Any:
-        """The version's document as JSON data (a fresh object: the caller may change it)."""
+        """The version's document as JSON data (shared with later readings: never changed in
+        place; deltas.patched and delta make new objects)."""
         return json.loads(self.text) if self.text is not None else self.rebuilt
+
+
+_LAST: dict[tuple[str, str], tuple[int, Stored, Any]] = {}
+"""Per hub and tournament, the last version rebuilt in this process (a version never changes):
+the next reading of a later one applies only the deltas since."""
 
 
 def stored(connection: Connection, tid: str, version: int) -> Stored:
@@ -48,14 +54,23 @@ def stored(connection: Connection, tid: str, version: int) -> Stored:
                                           t.base.is_(None))).scalar()
     if whole is None:
         raise TournamentError(f"tournament {tid!r} version {version} is not on the hub")
+    where = (str(connection.engine.url), tid)
+    last = _LAST.get(where)
+    if last is not None and last[0] == version:
+        return last[1]
+    # From the last version rebuilt here when it lies between the whole one and `version`.
+    start = last[0] if last is not None and whole < last[0] < version else int(whole)
     rows = connection.execute(
         select(t.version, t.base, t.document).where(
-            t.tournament_id == tid, t.version >= whole, t.version <= version)
+            t.tournament_id == tid, t.version >= start, t.version <= version)
         .order_by(t.version)).all()
-    if len(rows) == 1:
+    if len(rows) == 1 and start == whole:
         return Stored(str(rows[0].document), None, 0, 0)
-    data = json.loads(rows[0].document)
-    before, size = int(whole), 0
+    if start == whole:
+        data, before, size = json.loads(rows[0].document), int(whole), 0
+    else:
+        assert last is not None
+        data, before, size = last[2], start, last[1].delta_bytes
     for row in rows[1:]:
         if row.version != before + 1 or row.base != before:
             raise TournamentError(f"tournament {tid!r} version {row.version} on the hub is not "
@@ -69,7 +84,9 @@ def stored(connection: Connection, tid: str, version: int) -> Stored:
         before, size = int(row.version), size + len(row.document)
     if before != version:
         raise TournamentError(f"tournament {tid!r} version {version} is not on the hub")
-    return Stored(None, data, len(rows) - 1, size)
+    found = Stored(None, data, version - int(whole), size)
+    _LAST[where] = (version, found, data)
+    return found
 
 
 def insert_version(connection: Connection, tid: str, version: int, text: str,
