@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from models.tournament.checkin import marks, next_in_line, present_entrants, standbys
 from models.tournament.records import (
+    SIGN_UP_SEEDS,
     CheckIn,
     CheckInStatus,
     Draw,
@@ -171,6 +172,9 @@ def draw(t: Tournament, stage: str, seed: int, at: datetime,
             raise TournamentError(f"the {chosen.name}: {e}") from e
     opts = options or DrawOptions()
     ranked_by = _ranked_by(t, chosen.name, opts)
+    if ranked_by == SIGN_UP_SEEDS:  # the best seed first; those without one after, as entered
+        entered = {p.id: (p.seed is None, p.seed or 0, n) for n, p in enumerate(t.players)}
+        players = tuple(sorted(players, key=entered.__getitem__))
     try:
         seated = seat(players, seed, method=opts.method, preferred=chosen.table_size,
                       allowed=t.sizes, apart=[[t.player(p).id for p in g] for g in opts.apart],
@@ -191,8 +195,11 @@ def _ranked_by(t: Tournament, stage: str, options: DrawOptions) -> str | None:
         return None
     index = t.index(stage)
     if index == 0:
+        if any(p.seed is not None for p in t.players):
+            return SIGN_UP_SEEDS
         raise TournamentError(f"the {stage} is the first stage: there is no ranking to seed a "
-                              "snake draw by; draw it at random")
+                              "snake draw by and no player has a seed from the sign-up sheet "
+                              "(a seed or rating column); draw it at random")
     return t.stages[index - 1].name
 
 

@@ -51,6 +51,10 @@ class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+SIGN_UP_SEEDS = "sign-up sheet's seeds"
+"""A first stage's snake draw is ranked by the players' seeds (Draw.ranked_by)."""
+
+
 class Player(_Frozen):
     """An entrant: the name printed at the table and in the standings, an id the organiser
     gives (the badge number), and a contact that is never published."""
@@ -58,6 +62,13 @@ class Player(_Frozen):
     id: PlayerId
     name: PlayerName
     contact: str | None = None
+    # The sign-up sheet's seeding, 1 the best (a `seed` column, or a `rating` ranked highest
+    # first): the first stage's snake draw deals by it (issue 29).
+    seed: int | None = Field(default=None, ge=1)
+    # The categories the sheet names for the player (women, junior, senior, ...): each has its
+    # own standings and prize lines in print and on the published page.
+    categories: tuple[Annotated[str, Field(min_length=1, max_length=30,
+                                           pattern=r"^\S(.*\S)?$")], ...] = ()
 
 
 class Stage(_Frozen):
@@ -146,8 +157,10 @@ class Draw(_Frozen):
     def phrases(self) -> tuple[str, ...]:
         """The draw's method and options in words, one phrase each (the draw sheet's lines)."""
         o = self.options
-        said = [f"seeded snake by the {self.ranked_by or 'previous stage'} ranking (seed "
-                f"{self.seed})" if o.method == "snake" else f"random from seed {self.seed}"]
+        said = [(f"seeded snake by the sign-up sheet's seeds (draw seed {self.seed})"
+                 if self.ranked_by == SIGN_UP_SEEDS else
+                 f"seeded snake by the {self.ranked_by or 'previous stage'} ranking (seed "
+                 f"{self.seed})") if o.method == "snake" else f"random from seed {self.seed}"]
         bound = ("the fewest any draw can have" if self.fewest
                  else "the fewest the search found")
         if o.avoid_rematches:
