@@ -122,6 +122,11 @@ GROUP_HELP = {
         "take-in": "Record each drawn table's game the hub holds (its opening is the table's card) "
                    "as the table's: the desk's step when the tables' own roles may not change the "
                    "tournament.",
+        "undo": "Undo the tournament's last change: the version before it restored as a new "
+                "version, with the reason (a judge's decision is not undone at the desk).",
+        "move-game": "Record that the hub's game GAME, sent under another table's login, is "
+                     "TABLE's game of the stage: a judge's decision, signed with the judge's "
+                     "PIN; take-in then follows it.",
         "withdraw": "Withdraw a player (a late withdrawal or no-show) before their next round "
                     "starts: a judge's decision, signed with the judge's PIN.",
     },

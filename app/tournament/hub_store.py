@@ -32,6 +32,7 @@ from app.tournament.decisions import Checked, Legacy, check, legacy_of, seal_new
 from app.tournament.files import document
 from app.tournament.hub_versions import Stored, insert_version, stored
 from models.tournament.records import Tournament, TournamentError
+from models.tournament.undoing import undone
 
 Change = Callable[[Tournament], Tournament]
 
@@ -124,6 +125,32 @@ class HubTournaments:
             followed = _checked(connection, current)
             return seal_new(followed, change(followed.tournament), signer)
         return self._write(tid, changed, what)[1]
+
+    def undo(self, tid: str, reason: str, at: datetime) -> tuple[Tournament, str]:
+        """The version before the latest restored as the next version, with `reason`
+        (models.tournament.undoing); the contacts as they were then. Returns it and what was
+        undone, in words. TournamentChangedMeanwhile if another desk changed it first."""
+        with _unreachable(self.hub), self.hub.database.read() as connection:
+            last = _last(connection, tid) or 0
+            what = connection.execute(select(hub_tournaments.c.change).where(
+                hub_tournaments.c.tournament_id == tid,
+                hub_tournaments.c.version == last)).scalar()
+        if last < 2:
+            raise TournamentError(f"nothing to undo in tournament {tid!r}: "
+                                  + ("version 1 is the tournament as made" if last else
+                                     f"the hub at {self.hub.location} does not hold it"))
+        said = f"version {last} ({what})"
+
+        def restored(connection: Connection, current: Tournament | None) -> Tournament:
+            if current is None or _last(connection, tid) != last:
+                raise self._meanwhile(tid)
+            earlier = stored(connection, tid, last - 1).data()
+            held = connection.execute(select(hub_tournament_contacts.c.contacts).where(
+                hub_tournament_contacts.c.tournament_id == tid,
+                hub_tournament_contacts.c.version == last - 1)).scalar()
+            before = Tournament.model_validate(_merged(earlier, json.loads(held or "{}")))
+            return undone(_checked(connection, current).tournament, before, said, reason, at)
+        return self._write(tid, restored, f"undo of {said}: {reason}")[1], said
 
     def _write(self, tid: str, change: Callable[[Connection, Tournament | None], Tournament],
                what: str) -> tuple[int, Tournament]:

@@ -6,9 +6,13 @@ its judges' decisions sealed and followed (decisions.py)."""
 from __future__ import annotations
 
 import fcntl
+import os
 import time
 from collections.abc import Callable
 from datetime import datetime
+from pathlib import Path
+
+from pydantic import ValidationError
 
 from app.games.folder import utc_now
 from app.tournament.decisions import Checked, seal_new
@@ -17,6 +21,7 @@ from app.tournament.judging import Judge, Sleep, checked_file, file_signer
 from app.tournament.judging import add_judge as add_judge_to
 from app.tournament.store import on_hub
 from models.tournament.records import Tournament, TournamentError
+from models.tournament.undoing import undone
 
 Now = Callable[[], datetime]
 
@@ -77,6 +82,7 @@ def update(tid: str, change: Callable[[Tournament], Tournament], what: str,
             changed = seal_new(followed, change(followed.tournament), signer)
             if changed.signed_since is None:  # signed from now on: older ones are legacy
                 changed = changed.model_copy(update={"signed_since": utc_now()})
+            keep_previous(tid)
             save(changed)
         finally:
             fcntl.flock(held, fcntl.LOCK_UN)
@@ -99,3 +105,41 @@ def change(tid: str, changed: Callable[[Tournament], Tournament], what: str) -> 
     """A change of the tournament decided elsewhere in the app (a pure function of it), made as
     every change here is: one transaction on the hub, or under the file's lock."""
     return update(tid, changed, what)
+
+
+def previous_path(tid: str) -> Path:
+    """Where a tournament's file keeps itself as it was before its last change (`undo`)."""
+    return tournament_path(tid).with_name(f".{tid}.previous.json")
+
+
+def keep_previous(tid: str) -> None:
+    """The file as it is, kept as the one before the change about to be saved (put in place
+    whole, as the file is)."""
+    path = tournament_path(tid)
+    if path.is_file():
+        kept = previous_path(tid)
+        temporary = kept.with_name(kept.name + ".new")
+        temporary.write_bytes(path.read_bytes())
+        os.replace(temporary, kept)
+
+
+def undo(tid: str, reason: str, now: Now = utc_now) -> tuple[Tournament, str]:
+    """Restore the tournament as it was before its last change, as a new version with
+    `reason` (models.tournament.undoing): on the hub the version before the last; in a file the
+    `.ID.previous.json` its last change kept. Returns it and what was undone, in words."""
+    with on_hub() as held:
+        if held is not None and held.version(tid) > 0:
+            return held.undo(tid, reason, now())
+    kept = previous_path(tid)
+    if not kept.is_file():
+        raise TournamentError(f"nothing to undo in tournament {tid!r}'s file: it keeps the "
+                              "version before its last change only from issue 29's version on")
+    what = "the file's last change"
+
+    def restored(current: Tournament) -> Tournament:
+        try:
+            earlier = Tournament.model_validate_json(kept.read_bytes())
+        except (OSError, ValidationError) as e:
+            raise TournamentError(f"{kept}: the version kept before cannot be read: {e}") from e
+        return undone(current, earlier, what, reason, now())
+    return update(tid, restored, f"undo: {reason}"), what

@@ -35,6 +35,7 @@ from app.tournament.keeping import (
     list_tournaments,
     load,
     load_checked,
+    undo,
     update,
 )
 from app.tournament.results import (
@@ -53,16 +54,57 @@ from models.errors import BankerError
 from models.tournament.changes import add_players as _add_players
 from models.tournament.changes import new_tournament
 from models.tournament.changes import withdraw as _withdraw
+from models.tournament.moves import move_game as _move_game
 from models.tournament.records import DrawOptions, Player, Stage, Tournament, TournamentError
 
 __all__ = [
-    "BankerError", "DrawOptions", "Judge", "Now", "Player", "Sleep", "Stage", "Tournament",
-    "TournamentError", "add_judge", "add_players", "attach", "call_standby", "cards_of", "change",
-    "check_in", "collect_results", "copy_to_hub", "create", "current_stage", "draw",
-    "editions_here", "export", "list_tournaments", "load", "load_checked", "load_file",
-    "mark_absent", "players_from_csv", "push", "read_sheets", "roll_call", "roll_call_of",
-    "roll_off_from_throws", "rule_tie", "ruled_ties", "save", "standings", "standings_of",
-    "start_table", "table_card", "table_cards", "tournament_path", "update", "withdraw",
+    "BankerError",
+    "DrawOptions",
+    "Judge",
+    "Now",
+    "Player",
+    "Sleep",
+    "Stage",
+    "Tournament",
+    "TournamentError",
+    "add_judge",
+    "add_players",
+    "attach",
+    "call_standby",
+    "cards_of",
+    "change",
+    "check_in",
+    "collect_results",
+    "copy_to_hub",
+    "create",
+    "current_stage",
+    "draw",
+    "editions_here",
+    "export",
+    "list_tournaments",
+    "load",
+    "load_checked",
+    "load_file",
+    "mark_absent",
+    "move_game",
+    "players_from_csv",
+    "push",
+    "read_sheets",
+    "roll_call",
+    "roll_call_of",
+    "roll_off_from_throws",
+    "rule_tie",
+    "ruled_ties",
+    "save",
+    "standings",
+    "standings_of",
+    "start_table",
+    "table_card",
+    "table_cards",
+    "tournament_path",
+    "undo",
+    "update",
+    "withdraw",
 ]
 
 
@@ -130,3 +172,13 @@ def withdraw(tid: str, player: str, reason: str, judge: Judge | None = None,
     decision, signed by `judge` (name, PIN)."""
     return update(tid, lambda t: _withdraw(t, player, reason, now()), f"{player} withdrawn",
                    judge, sleep)
+
+
+def move_game(tid: str, stage: str, game_id: str, table: int, reason: str, judge: Judge | None,
+              now: Now = utc_now, sleep: Sleep = time.sleep) -> Tournament:
+    """Record that the hub's game `game_id`, sent under another table's login, is `table`'s
+    game of `stage` (the desk's take-in then follows it): a judge's decision, signed by
+    `judge` (name, PIN), as withdrawals are."""
+    by = judge[0] if judge is not None else "the desk"
+    return update(tid, lambda t: _move_game(t, stage, table, game_id, reason, by, now()),
+                  f"{stage}: game {game_id} moved to table {table} by {by}", judge, sleep)

@@ -16,6 +16,7 @@ from pydantic_core import PydanticCustomError
 
 from models.edition_ids import ID_PATTERN, EditionId, id_problem
 from models.errors import BadInput
+from models.tournament.desk import GameMove, Undone
 from models.tournament.seating import SIZES
 from models.tournament.signed import DecisionSeal, TournamentJudge
 
@@ -287,6 +288,8 @@ class Tournament(_Frozen):
     # when its decisions began to be signed (None: a file from before signatures).
     judges: tuple[TournamentJudge, ...] = ()
     signed_since: datetime | None = None
+    undone: tuple[Undone, ...] = ()  # the desk's changes undone, each with its reason
+    moves: tuple[GameMove, ...] = ()  # games moved to their table by a judge (signed)
 
     @model_validator(mode="after")
     def _sound(self) -> Tournament:
