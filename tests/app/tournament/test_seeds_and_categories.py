@@ -8,10 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from app.tournament.publishing import COLUMNS, published, standings_csv, standings_html
 from app.tournament.signup import players_from_csv
 from models.errors import BadInput
+from models.tournament.categories import category_standings
 from models.tournament.changes import add_players, draw, new_tournament
-from models.tournament.records import DrawOptions, Player, TournamentError
+from models.tournament.records import DrawOptions, Player, Tournament, TournamentError
+from models.tournament.standings import standings
+from tests.models.tournament.test_standings import play, seated
 
 AT = datetime(2026, 11, 27, 9, 0, tzinfo=UTC)
 
@@ -60,3 +64,49 @@ def test_a_snake_of_the_first_stage_with_no_seeds_is_still_refused_in_words() ->
     t = add_players(t, [Player(id=f"P{n}", name=f"Player {n}") for n in range(1, 9)], AT)
     with pytest.raises(TournamentError, match="no player has a seed from the sign-up sheet"):
         draw(t, "Qualifying", 3, AT, DrawOptions(method="snake"))
+
+
+def played_with_categories() -> tuple[Tournament, dict[str, str]]:
+    """8 players at 2 tables; categories given by seat once the draw is known."""
+    t = new_tournament("Category Open", "sg-championship", (4,))
+    t = add_players(t, [Player(id=f"P{n}", name=f"Player {n}") for n in range(1, 9)], AT)
+    t = play(draw(t, "Qualifying", 7, AT), "Qualifying",
+             {1: [5000, 3000, 2000, 1000], 2: [4900, 2900, 1900, 900]})
+    seat = {f"t{n}s{s}": seated(t, "Qualifying", n)[s - 1] for n in (1, 2) for s in (1, 2, 3, 4)}
+    # women: t2s1 (4900, 2nd overall), t2s2 (2900, 4th), t1s3 (2000, 5th), t2s4 (900, 8th);
+    # junior: t1s2 (3000, 3rd) and t2s2 (2900, 4th), who is both.
+    given = {seat["t2s1"]: ("women",), seat["t2s2"]: ("women", "junior"),
+             seat["t1s3"]: ("women",), seat["t2s4"]: ("women",), seat["t1s2"]: ("junior",)}
+    players = tuple(p.model_copy(update={"categories": given.get(p.id, ())}) for p in t.players)
+    return t.model_copy(update={"players": players}), seat
+
+
+def test_each_category_lists_its_players_in_the_overall_order_with_its_prize_lines() -> None:
+    t, seat = played_with_categories()
+    found = category_standings(t, standings(t, "Qualifying"))
+    assert {c.category for c in found} == {"women", "junior"}  # in the sheet's first order
+    women = next(c for c in found if c.category == "women")
+    assert [(x.rank, x.player, x.overall) for x in women.lines] == [
+        ("1", seat["t2s1"], "2"), ("2", seat["t2s2"], "4"), ("3", seat["t1s3"], "5"),
+        ("4", seat["t2s4"], "8")]
+    name = t.seat_name
+    assert women.prizes == (f"1st women: {name(seat['t2s1'])} (overall 2nd)",
+                            f"2nd women: {name(seat['t2s2'])} (overall 4th)",
+                            f"3rd women: {name(seat['t1s3'])} (overall 5th)")
+    junior = next(c for c in found if c.category == "junior")
+    assert [(x.rank, x.player, x.score) for x in junior.lines] == [
+        ("1", seat["t1s2"], 3000), ("2", seat["t2s2"], 2900)]
+
+
+def test_the_published_page_and_the_printed_data_carry_a_section_per_category() -> None:
+    t, seat = played_with_categories()
+    data = published(t, "Qualifying", AT)
+    women = next(c for c in data["categories"] if c["category"] == "women")
+    assert women["prizes"][0] == f"1st women: {t.seat_name(seat['t2s1'])} (overall 2nd)"
+    page = standings_html(data)
+    assert '<section aria-label="women"><h2>Women</h2>' in page
+    assert f"<li>2nd junior: {t.seat_name(seat['t2s2'])} (overall 4th)</li>" in page
+    assert standings_csv(data).splitlines()[0] == ",".join(COLUMNS)  # the CSV as before
+    plain = t.model_copy(update={"players": tuple(
+        p.model_copy(update={"categories": ()}) for p in t.players)})
+    assert "categories" not in published(plain, "Qualifying", AT)  # no category, as before
