@@ -18,9 +18,9 @@ from app.tournament.hub_store import TournamentWriteRefused
 from models.errors import BankerError
 from models.plural import counted
 from models.tournament.categories import category_standings
-from models.tournament.changes import superseded
 from models.tournament.publications import record_publication
 from models.tournament.records import Publication, PublishedFormat, Tournament
+from models.tournament.rulings import superseded
 from models.tournament.standings import Row, StageStandings, ordinal, standings
 
 # Not "final": the last stage is called the Final, and a reader took "Final" for the stage.

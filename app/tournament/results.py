@@ -18,8 +18,8 @@ from app.tournament.store import HUB_SOURCE
 from models.errors import BankerError
 from models.tournament.changes import record_results as _record_results
 from models.tournament.changes import rule_tie as _rule_tie
-from models.tournament.changes import superseded
 from models.tournament.records import Ruling, TableGameRef, Tournament, TournamentError
+from models.tournament.rulings import superseded
 from models.tournament.standings import StageStandings, Tie
 from models.tournament.standings import standings as _standings
 

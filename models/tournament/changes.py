@@ -28,6 +28,7 @@ from models.tournament.records import (
     default_stages,
     slug_of,
 )
+from models.tournament.rulings import same_tie, standing_ruling, tie_of
 from models.tournament.seating import SIZES, SeatingError, seat, table_sizes
 from models.tournament.standings import entrants, standings
 
@@ -282,17 +283,17 @@ def rule_tie(t: Tournament, stage: str, order: list[str], judge: str, reason: st
     With `supersede`, a tie already ruled is ruled again: the new ruling replaces the one that
     stands (it names its time), which stays on record; without it, a ruled tie is refused."""
     name = t.stage(stage).name
-    replaced = _standing_ruling(t, name, order) if supersede else None
+    replaced = standing_ruling(t, name, order) if supersede else None
     if supersede and replaced is None:
         raise TournamentError(f"no ruling in the {name} covers {', '.join(order)}: there is "
                               "nothing to supersede (rule the open tie instead)")
     basis = t if replaced is None else _changed(t, rulings=tuple(
-        r for r in t.rulings if not _same_tie(r, replaced)))
+        r for r in t.rulings if not same_tie(r, replaced)))
     open_ties = standings(basis, name).ties
     tie = next((x for x in open_ties if set(order) <= set(x.players)), None)
     if tie is None or len(order) != len(set(order)):
         shown = "; ".join(", ".join(x.players) for x in open_ties) or "none"
-        ruled = [r for r in t.rulings if r.stage == name and set(order) <= _tie_of(r)]
+        ruled = [r for r in t.rulings if r.stage == name and set(order) <= tie_of(r)]
         hint = (f"; it was ruled by {ruled[-1].judge} at {ruled[-1].at:%H:%M}: supersede "
                 "that ruling with a reason to rule it again") if ruled and not supersede else ""
         raise TournamentError(f"no open tie of exactly {', '.join(order)} nor one holding "
@@ -308,26 +309,6 @@ def rule_tie(t: Tournament, stage: str, order: list[str], judge: str, reason: st
                     tied=() if whole else tie.players, judge=judge, reason=reason, at=at,
                     supersedes=None if replaced is None else replaced.at)
     return _changed(t, rulings=(*t.rulings, ruling))
-
-
-def _tie_of(ruling: Ruling) -> set[str]:
-    return set(ruling.tied or ruling.order)
-
-
-def _same_tie(a: Ruling, b: Ruling) -> bool:
-    return a.stage == b.stage and a.table == b.table and _tie_of(a) == _tie_of(b)
-
-
-def _standing_ruling(t: Tournament, stage: str, order: list[str]) -> Ruling | None:
-    """The ruling that stands on the tie holding `order` (the latest on it)."""
-    return next((r for r in reversed(t.rulings) if r.stage == stage
-                 and set(order) <= _tie_of(r)), None)
-
-
-def superseded(t: Tournament) -> list[Ruling]:
-    """The rulings a later one on the same tie replaced (kept on record, not followed)."""
-    return [r for i, r in enumerate(t.rulings)
-            if any(_same_tie(r, later) for later in t.rulings[i + 1:])]
 
 
 # The roll call before a draw (see models.tournament.checkin) -------------------------------
