@@ -90,7 +90,9 @@ GROUP_HELP = {
         "absent": "Mark players absent from the stage's round (a draw that seated them is set "
                   "aside).",
         "attach": "Take in a table's game file played apart (its opening must match the draw).",
-        "check-in": "Mark players present for the stage's draw (once one is marked, all must be).",
+        "check-in": "Mark players present for the stage's draw (once one is marked, all must "
+                    "be); a standby called in who is marked present keeps the seat (the mark "
+                    "confirms the call).",
         "create": "Create a tournament with its stages.",
         "draw": "Draw the stage's seating from a recorded seed, with its options recorded too.",
         "export": "Write tournament TID as the hub holds it (or its file, without a hub) to FILE, "
