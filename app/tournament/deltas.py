@@ -45,7 +45,9 @@ def patched(before: Json, change: Json | None) -> Json:
     if "o" in change:
         if not isinstance(before, dict):
             raise ValueError("an object's delta on a value that is not an object")
-        out = {k: v for k, v in before.items() if k not in change.get("-", ())}
+        out = dict(before)
+        for key in change.get("-", ()):
+            out.pop(key, None)
         for key, d in change["o"].items():
             out[key] = patched(before.get(key), d)
         return out
