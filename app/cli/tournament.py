@@ -91,7 +91,8 @@ def create(name: str, profile: str, tid: str | None, minutes: int | None,
 @tournament_group.command("add-players")
 @click.argument("tid")
 @click.option("--csv", "sheet", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              default=None, help="A sign-up sheet: CSV with columns id, name, contact.")
+              default=None, help="A sign-up sheet: CSV with columns id, name, and optional "
+              "contact, seed or rating, category (several separated by ;).")
 @click.option("--player", "typed", multiple=True, metavar="ID=NAME",
               help="One player (repeatable).")
 def add_players(tid: str, sheet: Path | None, typed: tuple[str, ...]) -> None:
@@ -153,7 +154,8 @@ def withdraw(tid: str, player: str, reason: str, judge: str) -> None:
               help="Repeat a draw from its seed (default: a fresh random seed, recorded).")
 @click.option("--method", type=click.Choice(["random", "snake"]), default="random",
               show_default=True, help="random: shuffled from the seed; snake: dealt by the "
-              "previous stage's ranking (table 1 gets ranks 1, 8, 9, 16 of 16 at 4 tables).")
+              "previous stage's ranking (table 1 gets ranks 1, 8, 9, 16 of 16 at 4 tables); "
+              "the first stage by the sign-up sheet's seeds.")
 @click.option("--avoid-rematches", is_flag=True,
               help="Part pairs who sat at one table in an earlier stage, where any draw can.")
 @click.option("--apart", "apart", multiple=True, metavar="ID,ID,...",
