@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from app.games.folder import utc_now
 from app.tournament.decisions import Checked, seal_new
-from app.tournament.files import load_file, save, tournament_path, tournaments_dir
+from app.tournament.files import load_file, save, tournament_files, tournament_path
 from app.tournament.judging import Judge, Sleep, checked_file, file_signer
 from app.tournament.judging import add_judge as add_judge_to
 from app.tournament.store import on_hub
@@ -48,7 +48,7 @@ def list_tournaments(hub: str | None = None) -> list[Tournament]:
         if held is not None:
             found = [t for t in map(held.get, held.ids()) if t is not None]
     on_the_hub = {t.id for t in found}
-    for path in sorted(tournaments_dir().glob("*.json")):
+    for path in tournament_files():
         if path.stem in on_the_hub:
             continue
         try:

@@ -102,6 +102,10 @@ def test_undo_in_a_file_restores_the_file_kept_before_its_last_change(
     tournaments.add_players(t.id, [Player(id=f"P{n}", name=f"Player {n}") for n in range(1, 9)])
     tournaments.draw(t.id, "Qualifying", seed=1, now=lambda: START + timedelta(minutes=1))
     assert previous_path(t.id).is_file()
+    # The kept file is no tournament of its own: not listed, not named among the known ones.
+    assert [x.id for x in tournaments.list_tournaments()] == [t.id]
+    with pytest.raises(TournamentError, match=r"\(tournaments: file-open\)"):
+        tournaments.load("nope")
     out = CliRunner().invoke(main, ["tournament", "undo", t.id, "--reason", "wrong seed"])
     assert out.exit_code == 0, out.output
     assert out.output == f"{t.id}: undone the file's last change: wrong seed\n"
