@@ -90,7 +90,9 @@ GROUP_HELP = {
         "absent": "Mark players absent from the stage's round (a draw that seated them is set "
                   "aside).",
         "attach": "Take in a table's game file played apart (its opening must match the draw).",
-        "check-in": "Mark players present for the stage's draw (once one is marked, all must be).",
+        "check-in": "Mark players present for the stage's draw (once one is marked, all must "
+                    "be); a standby called in who is marked present keeps the seat (the mark "
+                    "confirms the call).",
         "create": "Create a tournament with its stages.",
         "draw": "Draw the stage's seating from a recorded seed, with its options recorded too.",
         "export": "Write tournament TID as the hub holds it (or its file, without a hub) to FILE, "
@@ -122,6 +124,11 @@ GROUP_HELP = {
         "take-in": "Record each drawn table's game the hub holds (its opening is the table's card) "
                    "as the table's: the desk's step when the tables' own roles may not change the "
                    "tournament.",
+        "undo": "Undo the tournament's last change: the version before it restored as a new "
+                "version, with the reason (a judge's decision is not undone at the desk).",
+        "move-game": "Record that the hub's game GAME, sent under another table's login, is "
+                     "TABLE's game of the stage: a judge's decision, signed with the judge's "
+                     "PIN; take-in then follows it.",
         "withdraw": "Withdraw a player (a late withdrawal or no-show) before their next round "
                     "starts: a judge's decision, signed with the judge's PIN.",
     },

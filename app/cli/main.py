@@ -75,4 +75,13 @@ def read_or_exit(db: str, read: Callable[[], Found]) -> Found:
 
 
 # The command groups register themselves on `main` when imported: importing `main` gives all.
-from app.cli import editions, hub, judge, rounds, simulator, table, tournament  # noqa: E402, F401
+from app.cli import (  # noqa: E402, F401
+    editions,
+    hub,
+    judge,
+    rounds,
+    simulator,
+    table,
+    tournament,
+    tournament_desk,
+)

@@ -92,8 +92,9 @@ def create(name: str, profile: str, tid: str | None, minutes: int | None,
 @tournament_group.command("add-players")
 @click.argument("tid")
 @click.option("--csv", "sheet", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              default=None, help="A sign-up sheet: CSV with columns id, name, contact "
-              "and (optional) latin: a name in another script in Latin letters.")
+              default=None, help="A sign-up sheet: CSV with columns id, name, and optional "
+              "contact, latin (a name in another script in Latin letters), seed or rating, "
+              "category (several separated by ;).")
 @click.option("--player", "typed", multiple=True, metavar="ID=NAME",
               help="One player (repeatable).")
 def add_players(tid: str, sheet: Path | None, typed: tuple[str, ...]) -> None:
@@ -155,7 +156,8 @@ def withdraw(tid: str, player: str, reason: str, judge: str) -> None:
               help="Repeat a draw from its seed (default: a fresh random seed, recorded).")
 @click.option("--method", type=click.Choice(["random", "snake"]), default="random",
               show_default=True, help="random: shuffled from the seed; snake: dealt by the "
-              "previous stage's ranking (table 1 gets ranks 1, 8, 9, 16 of 16 at 4 tables).")
+              "previous stage's ranking (table 1 gets ranks 1, 8, 9, 16 of 16 at 4 tables); "
+              "the first stage by the sign-up sheet's seeds.")
 @click.option("--avoid-rematches", is_flag=True,
               help="Part pairs who sat at one table in an earlier stage, where any draw can.")
 @click.option("--apart", "apart", multiple=True, metavar="ID,ID,...",
@@ -190,9 +192,13 @@ BY = click.option("--by", default="the desk", show_default=True,
 @click.argument("players", nargs=-1, required=True)
 @BY
 def check_in(tid: str, stage: str, players: tuple[str, ...], by: str) -> None:
-    """Mark players present for the stage's draw (once one is marked, all must be)."""
-    _do(lambda: tournaments.check_in(tid, stage, players, by))
-    click.echo(f"present: {', '.join(players)}")
+    """Mark players present for the stage's draw (once one is marked, all must be); a standby
+    called in who is marked present keeps the seat (the mark confirms the call)."""
+    t = _do(lambda: tournaments.check_in(tid, stage, players, by))
+    confirmed = [x for x in tournaments.roll_call_of(t, stage)
+                 if x.status == "standby" and x.player in players]
+    click.echo(f"present: {', '.join(players)}" + "".join(
+        f"; {x.player} confirms the standby call for {x.replaces}" for x in confirmed))
 
 
 @tournament_group.command("absent")
@@ -223,8 +229,8 @@ def standby(tid: str, stage: str, absent_player: str, standby: str | None, judge
     signed_by = _judge(judge)
     t = _do(lambda: tournaments.call_standby(tid, stage, absent_player, signed_by, standby))
     called = t.check_ins[-1]
-    click.echo(f"{t.seat_name(called.player)} ({called.player}) called in for "
-               f"{t.seat_name(absent_player)} in the {called.stage}")
+    click.echo(f"{t.named(called.player)} called in for {t.named(absent_player)} in the "
+               f"{called.stage}")
 
 
 @tournament_group.command("roll-call")

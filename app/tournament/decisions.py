@@ -1,5 +1,5 @@
-"""The tournament's judges' decisions, signed and followed: tie rulings, withdrawals and
-standbys called in (issue 28).
+"""The tournament's judges' decisions, signed and followed: tie rulings, withdrawals,
+standbys called in (issue 28) and games moved to their table (issue 29).
 
 Every such decision carries its judge's seal (app/signing): the tournament's decisions are one
 chain (scope "tournament:<id>"). Every reader (results, standings, publishing, the windows)
@@ -24,10 +24,11 @@ from pydantic import BaseModel
 from app.ledger.hashing import format_timestamp
 from app.signing.decisions import Chain, Decision, Problem, Seal, next_seal
 from app.signing.keys import Signer
+from models.tournament.desk import GameMove
 from models.tournament.records import CheckIn, Ruling, Tournament, TournamentError, Withdrawal
 from models.tournament.signed import DecisionSeal
 
-Kind = str  # "ruling", "withdrawal", "standby"
+Kind = str  # "ruling", "withdrawal", "standby", "move"
 Legacy = Callable[[Kind, Mapping[str, Any]], bool]
 """Whether the store held a decision (its kind and what it says) before signatures."""
 
@@ -69,13 +70,14 @@ def _decisions(t: Tournament) -> list[tuple[Kind, int, BaseModel, DecisionSeal |
     found += [("withdrawal", i, w, w.seal) for i, w in enumerate(t.withdrawals)]
     found += [("standby", i, c, c.seal) for i, c in enumerate(t.check_ins)
               if c.status == "standby"]
+    found += [("move", i, m, m.seal) for i, m in enumerate(t.moves)]
     return found
 
 
 def _by(kind: Kind, record: BaseModel, found: DecisionSeal | None) -> str:
     if isinstance(record, Ruling):
         return record.judge
-    if isinstance(record, CheckIn):
+    if isinstance(record, CheckIn | GameMove):
         return record.by
     return found.judge if found is not None else "the desk"
 
@@ -90,6 +92,9 @@ def _ref(t: Tournament, kind: Kind, record: BaseModel) -> str:
         return f"the withdrawal{when} of {record.player} before the {record.stage}"
     if isinstance(record, CheckIn):
         return f"the standby call{when} of {record.player} in the {record.stage} by {record.by}"
+    if isinstance(record, GameMove):
+        return (f"the move{when} of game {record.game_id} to the {record.stage} table "
+                f"{record.table} by {record.by}")
     return f"a {kind}{when}"
 
 
@@ -116,7 +121,8 @@ def check(t: Tournament, keys: Mapping[str, str], legacy: Legacy) -> Checked:
         "withdrawals": tuple(w for i, w in enumerate(t.withdrawals)
                              if ("withdrawal", i) in kept),
         "check_ins": tuple(c for i, c in enumerate(t.check_ins)
-                           if c.status != "standby" or ("standby", i) in kept)})
+                           if c.status != "standby" or ("standby", i) in kept),
+        "moves": tuple(m for i, m in enumerate(t.moves) if ("move", i) in kept)})
     return Checked(followed, tuple(chain.problems), chain, len(chain.legacy))
 
 
@@ -128,7 +134,8 @@ def seal_new(before: Checked, after: Tournament, signer: Signer | None) -> Tourn
     new: list[tuple[Kind, BaseModel]] = [
         *(("ruling", r) for r in after.rulings[len(t.rulings):]),
         *(("withdrawal", w) for w in after.withdrawals[len(t.withdrawals):]),
-        *(("standby", c) for c in after.check_ins[len(t.check_ins):] if c.status == "standby")]
+        *(("standby", c) for c in after.check_ins[len(t.check_ins):] if c.status == "standby"),
+        *(("move", m) for m in after.moves[len(t.moves):])]
     if not new:
         return after
     if signer is None:
@@ -153,7 +160,8 @@ def seal_new(before: Checked, after: Tournament, signer: Signer | None) -> Tourn
     return after.model_copy(update={
         "rulings": tuple(_swap(after.rulings, sealed)),
         "withdrawals": tuple(_swap(after.withdrawals, sealed)),
-        "check_ins": tuple(_swap(after.check_ins, sealed))})
+        "check_ins": tuple(_swap(after.check_ins, sealed)),
+        "moves": tuple(_swap(after.moves, sealed))})
 
 
 def _swap(records: Iterable[BaseModel], sealed: Mapping[int, BaseModel]) -> list[BaseModel]:

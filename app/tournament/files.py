@@ -22,6 +22,12 @@ def tournaments_dir() -> Path:
     return folder
 
 
+def tournament_files() -> list[Path]:
+    """The tournaments' files in the data folder (not the hidden ones kept beside them: a
+    file's version before its last change, `.ID.previous.json`, its lock)."""
+    return sorted(p for p in tournaments_dir().glob("*.json") if not p.name.startswith("."))
+
+
 def tournament_path(tid: str) -> Path:
     """The tournament's file; an id that is not an id (`../x`, a path) is refused: a tournament
     is named, never found by path."""
@@ -35,7 +41,7 @@ def load_file(tid: str) -> Tournament:
     """The tournament `tid` from its file in the data folder (never the hub's)."""
     path = tournament_path(tid)
     if not path.is_file():
-        known = ", ".join(sorted(p.stem for p in tournaments_dir().glob("*.json"))) or "none yet"
+        known = ", ".join(sorted(p.stem for p in tournament_files())) or "none yet"
         raise TournamentError(f"no tournament {tid!r} (tournaments: {known})")
     try:
         return Tournament.model_validate_json(path.read_bytes())

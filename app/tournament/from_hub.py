@@ -17,6 +17,7 @@ from app.tournament import service
 from app.tournament.store import HUB_SOURCE
 from models.plural import counted
 from models.tournament.changes import attach_game, record_results
+from models.tournament.moves import moved
 from models.tournament.records import TableGameRef, Tournament, TournamentError
 
 
@@ -104,6 +105,7 @@ def _on_hub(t: Tournament, name: str, url: str) -> tuple[dict[int, str], list[st
     known = {g.game_id for g in t.games if g.game_id}
     found: dict[int, str] = {}
     notes: list[str] = []
+    moves = moved(t, name)
     with open_ledger(url, create=False, readonly=True) as ledger:
         senders = _senders(ledger.database)
         for game_id in ledger.game_ids():
@@ -122,12 +124,14 @@ def _on_hub(t: Tournament, name: str, url: str) -> tuple[dict[int, str], list[st
             if differ:
                 notes.append(f"table {table}: game {game_id} passed over: its "
                              f"{', '.join(differ)} differ from the draw")
-            elif sender is not None and sender != table_login(str(table)):
+            elif sender is not None and sender != table_login(str(table)) \
+                    and moves.get(game_id) != table:  # unless a judge moved it to its table
                 # A table's login sends its own table's game only: another table's laptop (or
                 # a player's, holding its URL) cannot hand in this table's result.
                 notes.append(f"table {table}: game {game_id} passed over: sent by {sender}, "
                              f"not {table_login(str(table))}; the table's own file can be "
-                             "attached (banker tournament attach)")
+                             "attached (banker tournament attach), or a judge moves the game "
+                             "to its table (banker tournament move-game)")
             elif table in found:
                 notes.append(f"table {table}: a second game {game_id} passed over (kept "
                              f"{found[table]}); the head judge decides which is the table's")

@@ -30,7 +30,9 @@ from app.ledger.hashing import format_timestamp
 from app.signing.keys import Signer
 from app.tournament.decisions import Checked, Legacy, check, legacy_of, seal_new
 from app.tournament.files import document
+from app.tournament.hub_versions import Stored, insert_version, stored
 from models.tournament.records import Tournament, TournamentError
+from models.tournament.undoing import undone
 
 Change = Callable[[Tournament], Tournament]
 
@@ -86,11 +88,21 @@ class HubTournaments:
             found = _latest(connection, tid)
         return None if found is None else found[1]
 
+    def at(self, tid: str, version: int) -> Tournament:
+        """Version `version` as stored, contacts left out (an earlier version for the desk's
+        undo, the legacy version signatures began at); TournamentError when not held."""
+        with _unreachable(self.hub), self.hub.database.read() as connection:
+            data = stored(connection, tid, version).data()
+        try:
+            return Tournament.model_validate(data)
+        except ValidationError as e:
+            raise TournamentError(f"tournament {tid!r} version {version} on the hub is not a "
+                                  f"tournament ({e.error_count()} problems)") from e
+
     def version(self, tid: str) -> int:
         """The number of the tournament's latest version (0: the hub does not hold it)."""
         with _unreachable(self.hub), self.hub.database.read() as connection:
-            found = _latest(connection, tid)
-        return 0 if found is None else found[0]
+            return _last(connection, tid) or 0
 
     def put(self, t: Tournament, what: str, *, new: bool = False) -> int:
         """Store `t` whole as the next version (a file's tournament pushed to the hub); with
@@ -114,6 +126,32 @@ class HubTournaments:
             return seal_new(followed, change(followed.tournament), signer)
         return self._write(tid, changed, what)[1]
 
+    def undo(self, tid: str, reason: str, at: datetime) -> tuple[Tournament, str]:
+        """The version before the latest restored as the next version, with `reason`
+        (models.tournament.undoing); the contacts as they were then. Returns it and what was
+        undone, in words. TournamentChangedMeanwhile if another desk changed it first."""
+        with _unreachable(self.hub), self.hub.database.read() as connection:
+            last = _last(connection, tid) or 0
+            what = connection.execute(select(hub_tournaments.c.change).where(
+                hub_tournaments.c.tournament_id == tid,
+                hub_tournaments.c.version == last)).scalar()
+        if last < 2:
+            raise TournamentError(f"nothing to undo in tournament {tid!r}: "
+                                  + ("version 1 is the tournament as made" if last else
+                                     f"the hub at {self.hub.location} does not hold it"))
+        said = f"version {last} ({what})"
+
+        def restored(connection: Connection, current: Tournament | None) -> Tournament:
+            if current is None or _last(connection, tid) != last:
+                raise self._meanwhile(tid)
+            earlier = stored(connection, tid, last - 1).data()
+            held = connection.execute(select(hub_tournament_contacts.c.contacts).where(
+                hub_tournament_contacts.c.tournament_id == tid,
+                hub_tournament_contacts.c.version == last - 1)).scalar()
+            before = Tournament.model_validate(_merged(earlier, json.loads(held or "{}")))
+            return undone(_checked(connection, current).tournament, before, said, reason, at)
+        return self._write(tid, restored, f"undo of {said}: {reason}")[1], said
+
     def _write(self, tid: str, change: Callable[[Connection, Tournament | None], Tournament],
                what: str) -> tuple[int, Tournament]:
         try:
@@ -127,7 +165,8 @@ class HubTournaments:
                 found = _latest(connection, tid)
                 version = 1 if found is None else found[0] + 1
                 changed = change(connection, None if found is None else found[1])
-                _insert(connection, tid, changed, version, format_timestamp(self._now()), what)
+                _insert(connection, tid, changed, version, format_timestamp(self._now()), what,
+                        None if found is None else found[2])
         except LedgerRejected as e:
             if "hub_tournaments" in str(e):  # the next version's key is taken: a collision
                 raise self._meanwhile(tid) from e
@@ -159,30 +198,49 @@ def _unreachable(hub: Hub) -> Iterator[None]:
         raise HubUnreachable(f"the hub at {hub.location} cannot be used just now: {e}") from e
 
 
-def _latest(connection: Connection, tid: str) -> tuple[int, Tournament] | None:
+def _last(connection: Connection, tid: str) -> int | None:
     last = connection.execute(
         select(func.max(hub_tournaments.c.version))
         .where(hub_tournaments.c.tournament_id == tid)).scalar()
+    return None if last is None else int(last)
+
+
+def _latest(connection: Connection, tid: str) -> tuple[int, Tournament, Stored] | None:
+    """The latest version: its number, the tournament (contacts merged back when this login
+    may read them) and the version as stored (hub_versions.py: whole, or rebuilt)."""
+    last = _last(connection, tid)
     if last is None:
         return None
-    stored = connection.execute(
-        select(hub_tournaments.c.document).where(hub_tournaments.c.tournament_id == tid,
-                                                 hub_tournaments.c.version == last)).scalar_one()
+    kept = stored(connection, tid, last)
+    readable = _contacts_readable(connection)
+    where = (str(connection.engine.url), tid, readable)
+    seen = _READ.get(where)
+    if seen is not None and seen[0] == last:  # a version never changes: read once here
+        return last, seen[1], kept
     held = None
-    if _contacts_readable(connection):
+    if readable:
         held = connection.execute(
             select(hub_tournament_contacts.c.contacts).where(
                 hub_tournament_contacts.c.tournament_id == tid,
                 hub_tournament_contacts.c.version == last)).scalar()
     contacts = {} if held is None else json.loads(held)
     try:
-        if not contacts:
-            return int(last), Tournament.model_validate_json(stored)
-        return int(last), Tournament.model_validate(_merged(json.loads(stored), contacts))
+        if not contacts and kept.text is not None:
+            found = Tournament.model_validate_json(kept.text)
+        else:
+            found = Tournament.model_validate(_merged(kept.data(), contacts))
     except ValidationError as e:
         raise TournamentError(f"tournament {tid!r} version {last} on the hub is not a "
                               f"tournament ({e.error_count()} problems); nothing was changed"
                               ) from e
+    _READ[where] = (last, found)
+    return last, found, kept
+
+
+_READ: dict[tuple[str, str, bool], tuple[int, Tournament]] = {}
+"""Per hub, tournament and whether the login reads contacts: the latest version read in this
+process (frozen, and a version and its contacts row never change), so a reading of an
+unchanged tournament does not validate its document again."""
 
 
 def _checked(connection: Connection, t: Tournament) -> Checked:
@@ -192,11 +250,8 @@ def _checked(connection: Connection, t: Tournament) -> Checked:
     where = (str(connection.engine.url), t.id, upto)
     if where not in _LEGACY:  # a version never changes: read and kept once per process
         before = None
-        if upto is not None:
-            stored = connection.execute(select(hub_tournaments.c.document).where(
-                hub_tournaments.c.tournament_id == t.id,
-                hub_tournaments.c.version == upto)).scalar()
-            before = None if stored is None else Tournament.model_validate_json(stored)
+        if upto is not None and upto <= (_last(connection, t.id) or 0):
+            before = Tournament.model_validate(stored(connection, t.id, upto).data())
         _LEGACY[where] = legacy_of(before)
     return check(t, public_keys(connection), _LEGACY[where])
 
@@ -222,19 +277,18 @@ def _may(connection: Connection, table: str, privilege: str) -> bool:
 
 
 def _insert(connection: Connection, tid: str, t: Tournament, version: int, at: str,
-            what: str) -> None:
-    """Version `version` of `t`: its document with every contact blanked, its contacts apart."""
+            what: str, previous: Stored | None) -> None:
+    """Version `version` of `t`: its document with every contact blanked (stored as its delta
+    from `previous`, the version before, or whole: hub_versions.py), its contacts apart."""
     contacts = {p.id: p.contact for p in t.players if p.contact is not None}
     blank = Tournament.model_validate(_merged(t.model_dump(), {})) if contacts else t
-    connection.execute(insert(hub_tournaments).values(
-        tournament_id=tid, version=version, document=document(blank), changed_at=at,
-        change=what))
+    insert_version(connection, tid, version, document(blank), previous, at, what)
     connection.execute(insert(hub_tournament_contacts).values(
         tournament_id=tid, version=version, contacts=json.dumps(contacts, ensure_ascii=False)))
 
 
 def _merged(data: dict[str, Any], contacts: dict[str, str]) -> dict[str, Any]:
-    """A tournament's data with each player's contact from `contacts` (None when not there)."""
-    for player in data.get("players", ()):
-        player["contact"] = contacts.get(player["id"])
-    return data
+    """A tournament's data with each player's contact from `contacts` (None when not there);
+    `data` itself is left as it was (a version rebuilt from deltas is the next one's base)."""
+    return data | {"players": [player | {"contact": contacts.get(player["id"])}
+                               for player in data.get("players", ())]}

@@ -17,9 +17,10 @@ from app.tournament import service
 from app.tournament.hub_store import TournamentWriteRefused
 from models.errors import BankerError
 from models.plural import counted
-from models.tournament.changes import superseded
+from models.tournament.categories import category_standings
 from models.tournament.publications import record_publication
 from models.tournament.records import Publication, PublishedFormat, Tournament
+from models.tournament.rulings import superseded
 from models.tournament.standings import Row, StageStandings, ordinal, standings
 
 # Not "final": the last stage is called the Final, and a reader took "Final" for the stage.
@@ -46,7 +47,15 @@ def published(t: Tournament, stage: str, at: datetime) -> dict[str, Any]:
                  "settle)" for tie in found.ties],
         "close_calls": [f"{c.name}: {c.reason}" for c in found.close_calls],
         "rulings": ruling_lines(t, found.stage),
-    }
+    } | _categories(t, found)
+
+
+def _categories(t: Tournament, found: StageStandings) -> dict[str, Any]:
+    """Each category's standings and prize lines (none: no key, the announcement as before)."""
+    held = category_standings(t, found)
+    return {"categories": [{"category": c.category, "prizes": list(c.prizes),
+                            "rows": [line.model_dump() for line in c.lines]} for c in held]
+            } if held else {}
 
 
 def ruling_lines(t: Tournament, stage: str) -> list[str]:
@@ -183,6 +192,7 @@ def standings_html(data: dict[str, Any]) -> str:
         for title, items in (("Ties for the head judge", data["ties"]),
                              ("Close calls", data["close_calls"]),
                              ("Rulings", data["rulings"])) if items)
+    notes += "".join(category_html(c) for c in data.get("categories", ()))
     decided = " decided" if data["state"] == DECIDED else ""
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -195,6 +205,24 @@ def standings_html(data: dict[str, Any]) -> str:
         '<table><thead><tr><th>#</th><th>Player</th><th>Score</th><th class="opt">Wins</th>'
         f'<th>Status</th></tr></thead><tbody>{"".join(rows)}</tbody></table>{notes}'
         "</body></html>\n")
+
+
+def category_html(c: dict[str, Any]) -> str:
+    """A category's section of the page: its prize lines, then its players in the overall
+    order with their rank in the category and overall."""
+    e = html.escape
+    prizes = "".join(f"<li>{e(x)}</li>" for x in c["prizes"])
+    rows = "".join(f'<tr><td class="n">{e(r["rank"])}</td><td>{e(r["name"])}</td>'
+                   f'<td class="n">{e(r["overall"])}</td><td class="n">'
+                   f'{_score(r["score"])}</td></tr>' for r in c["rows"])
+    return (f'<section aria-label="{e(c["category"])}"><h2>{e(c["category"].capitalize())}'
+            f"</h2>{f'<ul>{prizes}</ul>' if prizes else ''}<table><thead><tr><th>#</th>"
+            "<th>Player</th><th>Overall</th><th>Score</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table></section>")
+
+
+def _score(score: int | None) -> str:
+    return "" if score is None else f"{score:,}"
 
 
 def _kind(status: str) -> str:

@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from models.tournament.checkin import marks, next_in_line, present_entrants, standbys
 from models.tournament.records import (
+    SIGN_UP_SEEDS,
     CheckIn,
     CheckInStatus,
     Draw,
@@ -27,7 +28,8 @@ from models.tournament.records import (
     default_stages,
     slug_of,
 )
-from models.tournament.seating import SIZES, SeatingError, seat
+from models.tournament.rulings import same_tie, standing_ruling, tie_of
+from models.tournament.seating import SIZES, SeatingError, seat, table_sizes
 from models.tournament.standings import entrants, standings
 
 
@@ -164,8 +166,16 @@ def draw(t: Tournament, stage: str, seed: int, at: datetime,
     if t.started(chosen.name):
         raise TournamentError(f"the {chosen.name} round has started: its draw stands")
     players = present_entrants(t, chosen.name)  # every entrant until a roll call begins
+    if t.index(chosen.name) > 0:  # a count that cannot sit never offers to enter more
+        try:
+            table_sizes(len(players), chosen.table_size, t.sizes, entering=False)
+        except SeatingError as e:
+            raise TournamentError(f"the {chosen.name}: {e}") from e
     opts = options or DrawOptions()
     ranked_by = _ranked_by(t, chosen.name, opts)
+    if ranked_by == SIGN_UP_SEEDS:  # the best seed first; those without one after, as entered
+        entered = {p.id: (p.seed is None, p.seed or 0, n) for n, p in enumerate(t.players)}
+        players = tuple(sorted(players, key=entered.__getitem__))
     try:
         seated = seat(players, seed, method=opts.method, preferred=chosen.table_size,
                       allowed=t.sizes, apart=[[t.player(p).id for p in g] for g in opts.apart],
@@ -186,8 +196,11 @@ def _ranked_by(t: Tournament, stage: str, options: DrawOptions) -> str | None:
         return None
     index = t.index(stage)
     if index == 0:
+        if any(p.seed is not None for p in t.players):
+            return SIGN_UP_SEEDS
         raise TournamentError(f"the {stage} is the first stage: there is no ranking to seed a "
-                              "snake draw by; draw it at random")
+                              "snake draw by and no player has a seed from the sign-up sheet "
+                              "(a seed or rating column); draw it at random")
     return t.stages[index - 1].name
 
 
@@ -270,17 +283,17 @@ def rule_tie(t: Tournament, stage: str, order: list[str], judge: str, reason: st
     With `supersede`, a tie already ruled is ruled again: the new ruling replaces the one that
     stands (it names its time), which stays on record; without it, a ruled tie is refused."""
     name = t.stage(stage).name
-    replaced = _standing_ruling(t, name, order) if supersede else None
+    replaced = standing_ruling(t, name, order) if supersede else None
     if supersede and replaced is None:
         raise TournamentError(f"no ruling in the {name} covers {', '.join(order)}: there is "
                               "nothing to supersede (rule the open tie instead)")
     basis = t if replaced is None else _changed(t, rulings=tuple(
-        r for r in t.rulings if not _same_tie(r, replaced)))
+        r for r in t.rulings if not same_tie(r, replaced)))
     open_ties = standings(basis, name).ties
     tie = next((x for x in open_ties if set(order) <= set(x.players)), None)
     if tie is None or len(order) != len(set(order)):
         shown = "; ".join(", ".join(x.players) for x in open_ties) or "none"
-        ruled = [r for r in t.rulings if r.stage == name and set(order) <= _tie_of(r)]
+        ruled = [r for r in t.rulings if r.stage == name and set(order) <= tie_of(r)]
         hint = (f"; it was ruled by {ruled[-1].judge} at {ruled[-1].at:%H:%M}: supersede "
                 "that ruling with a reason to rule it again") if ruled and not supersede else ""
         raise TournamentError(f"no open tie of exactly {', '.join(order)} nor one holding "
@@ -296,26 +309,6 @@ def rule_tie(t: Tournament, stage: str, order: list[str], judge: str, reason: st
                     tied=() if whole else tie.players, judge=judge, reason=reason, at=at,
                     supersedes=None if replaced is None else replaced.at)
     return _changed(t, rulings=(*t.rulings, ruling))
-
-
-def _tie_of(ruling: Ruling) -> set[str]:
-    return set(ruling.tied or ruling.order)
-
-
-def _same_tie(a: Ruling, b: Ruling) -> bool:
-    return a.stage == b.stage and a.table == b.table and _tie_of(a) == _tie_of(b)
-
-
-def _standing_ruling(t: Tournament, stage: str, order: list[str]) -> Ruling | None:
-    """The ruling that stands on the tie holding `order` (the latest on it)."""
-    return next((r for r in reversed(t.rulings) if r.stage == stage
-                 and set(order) <= _tie_of(r)), None)
-
-
-def superseded(t: Tournament) -> list[Ruling]:
-    """The rulings a later one on the same tie replaced (kept on record, not followed)."""
-    return [r for i, r in enumerate(t.rulings)
-            if any(_same_tie(r, later) for later in t.rulings[i + 1:])]
 
 
 # The roll call before a draw (see models.tournament.checkin) -------------------------------
@@ -374,17 +367,25 @@ def _roll_call(t: Tournament, stage: str,
         raise TournamentError(
             f"the {name} round has started: a player missing at the start of the game is "
             "ruled at the table (RULES.md Table officials: declared bankrupt)")
-    base, found, gone = entrants(t, name), marks(t, name), t.withdrawn_before(name)
+    base, gone = entrants(t, name), t.withdrawn_before(name)
+    called = set(standbys(t, name).values())
     for player, status, _ in entries:
         t.player(player)
         if player in gone:
-            raise TournamentError(f"{t.seat_name(player)} is withdrawn from the {name}")
-        called = found.get(player) is not None and found[player].status == "standby"
-        if status != "standby" and player not in base and not called:
-            raise TournamentError(f"{t.seat_name(player)} is not in the {name}: a standby is "
-                                  "called in for an absent player's seat")
+            raise TournamentError(f"{t.named(player)} is withdrawn from the {name}")
+        if status == "present" and player not in base and player not in called:
+            raise TournamentError(
+                f"{t.named(player)} is not an entrant of the {name}: only its entrants are "
+                "checked in; a standby takes an absent player's seat when a judge calls them "
+                "in (tournament standby)")
+        if status == "absent" and player not in base and player not in called:
+            raise TournamentError(f"{t.named(player)} is not an entrant of the {name}, nor a "
+                                  "standby called in: there is no seat to mark absent")
+    # A present mark for a standby called in confirms the call, which stands as it was: a mark
+    # of its own would end the call and leave the seat empty (issue 29).
     made = tuple(CheckIn(player=p, stage=name, status=status, by=by, at=at, replaces=replaces)
-                 for p, status, replaces in entries)
+                 for p, status, replaces in entries
+                 if not (status == "present" and p in called))
     changed = _changed(t, check_ins=t.check_ins + made)
     drawn = t.draw(name)
     if drawn is not None and set(present_entrants(changed, name, unmarked_present=True)) \

@@ -24,6 +24,7 @@ from pydantic_core import PydanticCustomError
 
 from models.edition_ids import ID_PATTERN, EditionId, id_problem
 from models.errors import BadInput
+from models.tournament.desk import GameMove, Undone
 from models.tournament.seating import SIZES
 from models.tournament.signed import DecisionSeal, TournamentJudge
 
@@ -59,6 +60,10 @@ class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+SIGN_UP_SEEDS = "sign-up sheet's seeds"
+"""A first stage's snake draw is ranked by the players' seeds (Draw.ranked_by)."""
+
+
 class Player(_Frozen):
     """An entrant: the name printed at the table and in the standings, an id the organiser
     gives (the badge number), a contact that is never published, and, for a name written in
@@ -69,15 +74,24 @@ class Player(_Frozen):
     name: PlayerName
     contact: str | None = None
     latin: PlayerName | None = None
+    # The sign-up sheet's seeding, 1 the best (a `seed` column, or a `rating` ranked highest
+    # first): the first stage's snake draw deals by it (issue 29).
+    seed: int | None = Field(default=None, ge=1)
+    # The categories the sheet names for the player (women, junior, senior, ...): each has its
+    # own standings and prize lines in print and on the published page.
+    categories: tuple[Annotated[str, Field(min_length=1, max_length=30,
+                                           pattern=r"^\S(.*\S)?$")], ...] = ()
 
     @model_serializer(mode="wrap")
     def _without_latin_unless_given(self, handler: SerializerFunctionWrapHandler
                                     ) -> dict[str, Any]:
-        """Left out of the document when not given: a tournament without it reads, is
-        written and hashes as before."""
+        """The Latin form, seed and categories left out of the document when not given: a
+        tournament without them reads, is written and hashes as before (and an older laptop
+        still reads it)."""
         found: dict[str, Any] = handler(self)
-        if self.latin is None:
-            found.pop("latin", None)
+        for name, empty in (("latin", None), ("seed", None), ("categories", ())):
+            if getattr(self, name) == empty:
+                found.pop(name, None)
         return found
 
 
@@ -167,8 +181,10 @@ class Draw(_Frozen):
     def phrases(self) -> tuple[str, ...]:
         """The draw's method and options in words, one phrase each (the draw sheet's lines)."""
         o = self.options
-        said = [f"seeded snake by the {self.ranked_by or 'previous stage'} ranking (seed "
-                f"{self.seed})" if o.method == "snake" else f"random from seed {self.seed}"]
+        said = [(f"seeded snake by the sign-up sheet's seeds (draw seed {self.seed})"
+                 if self.ranked_by == SIGN_UP_SEEDS else
+                 f"seeded snake by the {self.ranked_by or 'previous stage'} ranking (seed "
+                 f"{self.seed})") if o.method == "snake" else f"random from seed {self.seed}"]
         bound = ("the fewest any draw can have" if self.fewest
                  else "the fewest the search found")
         if o.avoid_rematches:
@@ -295,6 +311,8 @@ class Tournament(_Frozen):
     # when its decisions began to be signed (None: a file from before signatures).
     judges: tuple[TournamentJudge, ...] = ()
     signed_since: datetime | None = None
+    undone: tuple[Undone, ...] = ()  # the desk's changes undone, each with its reason
+    moves: tuple[GameMove, ...] = ()  # games moved to their table by a judge (signed)
 
     @model_validator(mode="after")
     def _sound(self) -> Tournament:
@@ -368,6 +386,11 @@ class Tournament(_Frozen):
         if self._names[player.name.casefold()] == 1:
             return player.name
         return f"{player.name[:40 - len(player.id) - 3]} ({player.id})"
+
+    def named(self, player_id: str) -> str:
+        """A player in words with the id once: "Tan Wei Ming (SG021)" (the desk's and the
+        judges' lines; `seat_name` already holds the id where names repeat)."""
+        return f"{self.player(player_id).name} ({player_id})"
 
     def result(self, stage: str, table: int) -> TableResult | None:
         return self._results.get((self.stage(stage).name, table))

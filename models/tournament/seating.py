@@ -16,10 +16,12 @@ class SeatingError(BadInput):
     """Players that cannot be seated at tables of the allowed sizes; says what would work."""
 
 
-def table_sizes(count: int, preferred: int = 4, allowed: Sequence[int] = SIZES) -> list[int]:
+def table_sizes(count: int, preferred: int = 4, allowed: Sequence[int] = SIZES, *,
+                entering: bool = True) -> list[int]:
     """The sizes of the tables for `count` players: as many tables of the `preferred` size as
     the count allows, the other allowed size where the numbers need it; never a table of 3.
-    Raises SeatingError (naming the nearest counts that work) when no mix of sizes fits."""
+    Raises SeatingError (naming the nearest counts that work) when no mix of sizes fits; an
+    offer to enter more only while players may still be `entering` (the first stage)."""
     sizes = sorted(set(allowed))
     if preferred not in sizes or not set(sizes) <= set(SIZES):
         raise SeatingError(f"tables seat {' or '.join(map(str, sizes))} here; a table of "
@@ -28,11 +30,15 @@ def table_sizes(count: int, preferred: int = 4, allowed: Sequence[int] = SIZES) 
     if found is None:
         lower = next((n for n in range(count - 1, 0, -1) if _split(n, preferred, sizes)), None)
         upper = next(n for n in range(count + 1, count + 12) if _split(n, preferred, sizes))
+        counted = (f"{count} player{'s' * (count != 1)} cannot sit at tables of "
+                   f"{' or '.join(map(str, sizes))} (never 3): ")
+        if not entering:  # after the first round nobody is entered: a standby fills a seat
+            fewer = f"withdraw {count - lower} to make {lower}; " if lower is not None else ""
+            raise SeatingError(f"{counted}{fewer}players are entered only before the first "
+                               "round, and a standby is called in only for an absent "
+                               "qualifier's seat")
         fewer = (f"withdraw {count - lower} to make {lower}, or " if lower is not None else "")
-        raise SeatingError(
-            f"{count} player{'s' * (count != 1)} cannot sit at tables of "
-            f"{' or '.join(map(str, sizes))} (never 3): {fewer}enter {upper - count} more "
-            f"to make {upper}")
+        raise SeatingError(f"{counted}{fewer}enter {upper - count} more to make {upper}")
     return found
 
 

@@ -232,8 +232,21 @@ def test_a_standby_is_called_in_by_a_judge_with_the_pin(
     assert called.status == "standby" and called.replaces == absent
     assert called.player == tie.players[1]  # the tie's other player: next in line
     assert called.seal is not None and called.seal.judge == JUDGE and called.by == JUDGE
-    assert f"called in for {window.t.seat_name(absent)}, signed by {JUDGE}" in (
+    assert f"called in for {window.t.named(absent)}, signed by {JUDGE}" in (
         window.messages.text())
+    # Ctrl+K on the standby's row (after the absent qualifier's) confirms the call: the seat
+    # stays theirs, nothing new is recorded for them (issue 29).
+    marks = len(tournaments.load(tid).check_ins)
+    assert window.roll.key(1) == called.player
+    select(window, 1, 1)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.roll_view.setFocus()
+    with qtbot.wait_signal(window.changed):
+        qtbot.keyClick(window.roll_view, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    assert len(tournaments.load(tid).check_ins) == marks
+    line = tournaments.roll_call(tid, "Final")[1]
+    assert (line.player, line.status, line.replaces) == (called.player, "standby", absent)
 
 
 def test_a_decision_no_judge_signed_is_shown_as_not_followed_and_never_on_the_hall_display(

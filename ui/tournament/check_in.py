@@ -124,7 +124,6 @@ class CheckInActions:
             return False
         standby = trial.check_ins[-1].player
         self._open(StandbyDialog(tid, self.t.stage(stage).name, players[0],
-                                 f"{self.t.seat_name(players[0])} ({players[0]})",
-                                 f"{trial.seat_name(standby)} ({standby})", self.now,
+                                 self.t.named(players[0]), trial.named(standby), self.now,
                                  self.pin_wait, self))
         return True

@@ -90,8 +90,8 @@ class StandbyDialog(FormDialog):
         t = tournaments.call_standby(self.tid, self.stage, self.absent, self.judge.taken(),
                                      now=self.now, sleep=self.sleep)
         standby = t.check_ins[-1]
-        return (f"{t.seat_name(standby.player)} ({standby.player}) called in for "
-                f"{t.seat_name(self.absent)}, signed by {standby.by}")
+        return (f"{t.named(standby.player)} called in for {t.named(self.absent)}, signed by "
+                f"{standby.by}")
 
 
 class RegisterJudgeDialog(FormDialog):

@@ -25,6 +25,17 @@ def standings_html(data: dict[str, Any]) -> str:
                     for title, items in (("Ties for the head judge", data["ties"]),
                                          ("Close calls", data["close_calls"]),
                                          ("Rulings", data["rulings"])) if items)
+    for c in data.get("categories", ()):  # each category's prize lines and players
+        notes += (f"<h3>{e(c['category'].capitalize())}</h3>"
+                  + "".join(f"<p>{e(x)}</p>" for x in c["prizes"])
+                  + "<table border='1' cellspacing='0' cellpadding='3' width='100%'><thead><tr>"
+                  + "".join(f"<th align='left'>{x}</th>" for x in ("#", "Player", "Overall",
+                                                                  "Score"))
+                  + "</tr></thead>"
+                  + "".join(f"<tr><td>{e(r['rank'])}</td><td>{e(r['name'])}</td>"
+                            f"<td>{e(r['overall'])}</td>"
+                            f"<td>{'' if r['score'] is None else r['score']}</td></tr>"
+                            for r in c["rows"]) + "</table>")
     return (f"<h1>{e(data['tournament'])}</h1><h2>{e(data['stage'])} standings</h2>"
             f"<p>{e(data['state'].capitalize())} · published {e(data['published_at'])}</p>"
             "<table border='1' cellspacing='0' cellpadding='3' width='100%'>"

@@ -34,6 +34,7 @@ from ui.messages import MessageArea
 from ui.tournament import rows
 from ui.tournament import widgets as w
 from ui.tournament.check_in import CheckInActions
+from ui.tournament.desk_dialogs import DeskActions
 from ui.tournament.following import POLL_MS, HubFollowing
 from ui.tournament.player_actions import PlayerActions
 from ui.tournament.rows_model import RowsModel
@@ -49,7 +50,7 @@ ChooseFile = Callable[[str, str], Path | None]
 ChooseFolder = Callable[[str], Path | None]
 
 
-class TournamentWindow(StageActions, CheckInActions, PlayerActions, HubFollowing,
+class TournamentWindow(StageActions, CheckInActions, PlayerActions, DeskActions, HubFollowing,
                        QMainWindow):
     """Every action is one call to app.tournament.service; after it the window reads the tournament
     again and shows it (`changed` is emitted). `choose_file` and `choose_folder` ask the
@@ -163,6 +164,7 @@ class TournamentWindow(StageActions, CheckInActions, PlayerActions, HubFollowing
         self._action(menu, "&Choose the tournament", "Ctrl+T", self.picker.setFocus)
         self._action(menu, "Choose the &stage", "Ctrl+G", self.stage_box.setFocus)
         self._action(menu, "Register a &judge…", "Ctrl+J", self.register_judge)
+        self._action(menu, "&Undo the last change…", "Ctrl+Alt+Z", self.undo_last)
         self._action(menu, "&Read it again", "F5", self.reload)
         self._action(menu, "The &hall display (projector)", "F11", self.toggle_hall)
         self._action(menu, "&Close", "Ctrl+W", self.close)
@@ -191,6 +193,8 @@ class TournamentWindow(StageActions, CheckInActions, PlayerActions, HubFollowing
         self._action(menu, "&Collect results", "Ctrl+R", self.collect)
         self._action(menu, "Tak&e in the tables' games and results from the hub", "Ctrl+Shift+T",
                      self.take_in)
+        self._action(menu, "&Move a game sent under another table's login…", "Ctrl+Shift+M",
+                     self.move_game)
         self._action(menu, "R&ule this tie…", "Ctrl+Shift+R", self.rule_tie)
         self._action(menu, "&Publish CSV, HTML and PDF…", "Ctrl+P", self.publish)
 

@@ -78,8 +78,14 @@ def test_an_absent_qualifier_is_replaced_by_the_standby_called_in(data: Path) ->
     assert wrong.exit_code == 3 and "is not next in line" in wrong.stderr
     called = invoke("standby", "roll-call-open", "Final", first, "--judge", JUDGE)
     assert called.exit_code == 0
-    assert called.output == (f"{t.seat_name(fifth)} ({fifth}) called in for "
-                             f"{t.seat_name(first)} in the Final\n")
+    assert called.output == (f"{t.named(fifth)} called in for {t.named(first)} in the Final\n")
+    # The standby's present mark at the roll call confirms the call: the seat stays theirs.
+    confirmed = invoke("check-in", "roll-call-open", "Final", fifth)
+    assert confirmed.exit_code == 0
+    assert confirmed.output == (f"present: {fifth}; {fifth} confirms the standby call for "
+                                f"{first}\n")
+    outsider = invoke("check-in", "roll-call-open", "Final", made.tables[2].players[1])
+    assert outsider.exit_code == 3 and "is not an entrant of the Final" in outsider.stderr
     listed = json.loads(invoke("roll-call", "roll-call-open", "Final", "--json").output)
     assert [(x["player"], x["status"], x["replaces"]) for x in listed][:2] == [
         (first, "absent", None), (fifth, "standby", first)]

@@ -162,10 +162,11 @@ def test_a_tie_ruled_by_nobody_registered_is_refused_and_a_forged_version_is_not
     with Hub.open(admin) as hub, hub.database.read() as connection:
         from sqlalchemy import text  # noqa: PLC0415
 
-        version, stored = connection.execute(text(
-            "SELECT version, document FROM hub_tournaments WHERE tournament_id = 'sg-open' "
-            "ORDER BY version DESC LIMIT 1")).one()
-    forged = json.loads(stored)
+        from app.tournament.hub_versions import stored  # noqa: PLC0415
+
+        version = connection.execute(text(
+            "SELECT max(version) FROM hub_tournaments WHERE tournament_id = 'sg-open'")).scalar()
+        forged = stored(connection, "sg-open", version).data()  # whole, or rebuilt from deltas
     forged["rulings"] = [{"stage": "Qualifying", "table": None, "order": list(tie.players),
                           "tied": [], "judge": "Nobody Registered", "reason": "lot",
                           "at": "2026-11-27T13:00:00Z"}]

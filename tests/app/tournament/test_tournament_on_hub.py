@@ -17,6 +17,7 @@ from app.cli.main import main
 from app.datafolder.paths import DATA_DIR_ENV
 from app.hub import HUB_URL_ENV, Hub, push_file
 from app.hub.schema import hub_tournaments
+from app.tournament import draws
 from app.tournament import service as tournaments
 from app.tournament.hub_store import TournamentChangedMeanwhile
 from models.tournament.records import Player, Stage, Tournament
@@ -191,16 +192,16 @@ def test_the_command_line_says_the_other_desk_changed_it_first_and_exits_3(
     url = fresh_hub("postgresql", tmp_path)
     desk = Laptop(tmp_path / "desk", url, monkeypatch)
     tid = twelve_on(desk)
-    real_draw = tournaments._draw  # the pure change the service applies, wrapped below
+    real_draw = draws._draw  # the pure change the service applies, wrapped below
 
     def other_desk_meanwhile(t: Tournament, *args: object, **kwargs: object) -> Tournament:
-        monkeypatch.setattr(tournaments, "_draw", real_draw)
+        monkeypatch.setattr(draws, "_draw", real_draw)
         tournaments.draw(tid, "Qualifying", seed=99)  # the other desk, its own connection
         return real_draw(t, *args, **kwargs)  # type: ignore[arg-type]
 
     with desk:
         before = versions(url, tid)
-        monkeypatch.setattr(tournaments, "_draw", other_desk_meanwhile)
+        monkeypatch.setattr(draws, "_draw", other_desk_meanwhile)
         out = CliRunner().invoke(main, ["tournament", "draw", tid, "Qualifying", "--seed", "5"])
         assert out.exit_code == 3, out.output
         assert out.output.startswith(f"refused: tournament {tid!r} changed meanwhile at another "

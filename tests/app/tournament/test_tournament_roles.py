@@ -108,7 +108,8 @@ def test_a_tables_login_cannot_hand_in_another_tables_game(
     assert out.exit_code == 0, out.output
     assert out.output.splitlines() == [
         f"table 2: game {forged} passed over: sent by banker_table_1, not banker_table_2; the "
-        "table's own file can be attached (banker tournament attach)"]
+        "table's own file can be attached (banker tournament attach), or a judge moves the "
+        "game to its table (banker tournament move-game)"]
     assert tournaments.load(t.id).games == ()
     own = played("2", 2, QUALIFYING[2], "table-2")
     at(monkeypatch, tmp_path / "desk", desk)

@@ -118,7 +118,7 @@ def test_the_first_stage_has_no_standbys_and_only_an_absent_seat_is_filled() -> 
     t, seat = qualified()
     with pytest.raises(TournamentError, match="not marked absent"):
         call_standby(t, "Final", seat["t1s1"], DESK, AT)
-    with pytest.raises(TournamentError, match="is not in the Final"):
+    with pytest.raises(TournamentError, match="is not an entrant of the Final"):
         check_in(t, "Final", [seat["t1s3"]], DESK, AT)
 
 

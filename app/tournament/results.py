@@ -1,0 +1,196 @@
+"""A stage's results, standings and rulings: each table's collected scoresheet read from its
+file or the hub's copy, the standings and advancement (models.tournament.standings), the head
+judge's tie rulings (signed)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from app.games.folder import utc_now
+from app.hub.hub import hub_url
+from app.tournament.draws import game_id_of
+from app.tournament.judging import Judge, Sleep
+from app.tournament.keeping import Now, load, update
+from app.tournament.store import HUB_SOURCE
+from models.errors import BankerError
+from models.tournament.changes import record_results as _record_results
+from models.tournament.changes import rule_tie as _rule_tie
+from models.tournament.records import Ruling, TableGameRef, Tournament, TournamentError
+from models.tournament.rulings import superseded
+from models.tournament.standings import StageStandings, Tie
+from models.tournament.standings import standings as _standings
+
+if TYPE_CHECKING:
+    from app.ledger import Ledger
+    from app.table.service import TableGame
+
+
+def collect_results(tid: str, stage: str, hub: str | None = None) -> tuple[Tournament, list[str]]:
+    """Read every table's game of the stage: a collected scoresheet becomes the table's result;
+    a game not over, not collected or not verifying is listed (and left out) with why.
+
+    With `hub` (a hub's URL), each game is read from the hub's copy by its game id (one
+    connection for them all) instead of from the table's file. A game the hub (`hub`, else
+    BANKER_HUB_URL) marks DIVERGED is left out, said why, until the head judge rules on it."""
+    from app.table.loading import collector_paused  # noqa: PLC0415
+
+    # The collector held off for the whole of it, as for the sheets alone (read_sheets): the
+    # records read, the tournament checked and its new version written hold no cycles.
+    with collector_paused():
+        t = load(tid)
+        name = t.stage(stage).name
+        notes: list[str] = []
+        sheets = read_sheets([g for g in t.games if g.stage == name], hub, notes)
+        t = update(tid, lambda current: _record_results(current, name, sheets),
+                    f"{name}: results")
+    return t, notes
+
+
+def read_sheets(games: Sequence[TableGameRef], hub: str | None,
+                notes: list[str]) -> dict[int, dict[str, Any]]:
+    """The collected scoresheet of each of `games` by table, read from its file or (with `hub`)
+    the hub's copy; without `hub`, a game taken in from the hub (no file here) is read from the
+    hub set for this laptop. Each game left out is noted with why (see collect_results).
+    Changes nothing; raises LedgerError when the hub cannot be read."""
+    from app.hub.results import ruled_out  # noqa: PLC0415
+
+    if hub is not None:
+        return _sheets_on_hub(games, hub, notes)
+    # Without --hub, a game taken in from the hub (no file at the desk) is read from the hub
+    # set for this laptop (BANKER_HUB_URL), the others from their files.
+    taken_in = [g for g in games if g.source.startswith(HUB_SOURCE)]
+    games = [g for g in games if not g.source.startswith(HUB_SOURCE)]
+    sheets: dict[int, dict[str, Any]] = {}
+    if taken_in:
+        url = hub_url()
+        if url is None:
+            notes.extend(f"table {g.table}: its game is on the hub ({g.source}): give --hub or "
+                         "set BANKER_HUB_URL to read it" for g in taken_in)
+        else:
+            sheets |= _sheets_on_hub(taken_in, url, notes)
+    for ref in ruled_out(list(games), hub, notes):
+        game = _opened(ref, notes, _open_file)
+        if game is not None:
+            try:
+                _read_sheet(ref.table, game, sheets, notes)
+            finally:
+                game.close()
+    return sheets
+
+
+def _sheets_on_hub(games: Sequence[TableGameRef], hub: str,
+                   notes: list[str]) -> dict[int, dict[str, Any]]:
+    """read_sheets from the hub's copies: one connection for the marks and every game, and
+    every game's rows read in one go (PrefetchedLedger), not a dozen queries a game."""
+    from app.hub.hub import Hub  # noqa: PLC0415
+    from app.hub.results import ruled_out  # noqa: PLC0415
+    from app.ledger import open_ledger  # noqa: PLC0415
+    from app.table.loading import collector_paused  # noqa: PLC0415
+
+    # The collector held off, as a game's reopening does: hundreds of games' new rows and
+    # records hold no cycles, and each collection would walk everything the program holds.
+    # The rows read ahead are gone before it runs again (_sheets_read has returned), so its
+    # first collection walks the sheets, not every row of the stage.
+    with open_ledger(hub, create=False, readonly=True) as opened, collector_paused():
+        refs = ruled_out(list(games), hub, notes, Hub(opened.database))
+        return _sheets_read(refs, opened, notes)
+
+
+def _sheets_read(refs: list[TableGameRef], opened: Ledger,
+                 notes: list[str]) -> dict[int, dict[str, Any]]:
+    """The sheets of `refs` from the hub's open ledger, every game's rows read in one go."""
+    from app.ledger.prefetch import PrefetchedLedger  # noqa: PLC0415
+
+    sheets: dict[int, dict[str, Any]] = {}
+    held = set(opened.game_ids())
+    ledger = PrefetchedLedger(opened, (r.game_id for r in refs if r.game_id in held))
+    for ref in refs:
+        game = _opened(ref, notes, lambda r: _open_on_hub(ledger, held, r))
+        if game is not None:  # not closed: it shares the hub's ledger
+            _read_sheet(ref.table, game, sheets, notes)
+    return sheets
+
+
+def _opened(ref: TableGameRef, notes: list[str],
+            opener: Callable[[TableGameRef], TableGame]) -> TableGame | None:
+    try:
+        return opener(ref)
+    except BankerError as e:
+        notes.append(f"table {ref.table}: cannot be opened: {e}")
+        return None
+
+
+def _open_file(ref: TableGameRef) -> TableGame:
+    from app.table.service import TableGame  # noqa: PLC0415
+
+    return TableGame.open(ref.source, ref.game_id, create=False, readonly=True)
+
+
+def _open_on_hub(ledger: Ledger, held: set[str], ref: TableGameRef) -> TableGame:
+    """The table's game as the hub holds it, on the hub's open ledger."""
+    from app.table.service import TableGame  # noqa: PLC0415
+
+    game_id = ref.game_id or (game_id_of(ref.source) if Path(ref.source).is_file() else None)
+    if game_id is None:
+        raise TournamentError(f"no game id is recorded and {ref.source} is not here to read it")
+    if game_id not in held:
+        raise TournamentError(f"the hub holds no copy of game {game_id} yet")
+    game = TableGame(ledger=ledger, game_id=game_id, table=None, state=None)
+    game.reload()
+    return game
+
+
+def _read_sheet(table: int, game: TableGame, sheets: dict[int, dict[str, Any]],
+                notes: list[str]) -> None:
+    from app.table.scoresheet import scoresheet  # noqa: PLC0415
+
+    if game.problems:
+        notes.append(f"table {table}: the ledger does not verify: {game.problems[0]}")
+    elif game.state is None or not game.state.locked:
+        notes.append(f"table {table}: the scoresheet is not collected yet")
+    else:
+        sheets[table] = scoresheet(game)
+
+
+def standings(tid: str, stage: str, hub: str | None = None) -> StageStandings:
+    """The stage's standings and advancement (see models.tournament.standings)."""
+    return _standings(load(tid, hub), stage)
+
+
+def standings_of(t: Tournament, stage: str) -> StageStandings:
+    """`standings` of a tournament already read."""
+    return _standings(t, stage)
+
+
+def ruled_ties(t: Tournament, stage: str) -> list[tuple[Ruling, Tie]]:
+    """The stage's ties already ruled, for ruling one again (`rule_tie(..., supersede=True)`):
+    the ruling that stands on each, with the tie as the standings show it without any ruling
+    on it (its players, positions and seats). Read-only."""
+    name = t.stage(stage).name
+    replaced = {id(r) for r in superseded(t)}
+    found = []
+    for ruling in (r for r in t.rulings if r.stage == name and id(r) not in replaced):
+        players = set(ruling.tied or ruling.order)
+        basis = t.model_copy(update={"rulings": tuple(
+            r for r in t.rulings if not (r.stage == name and r.table == ruling.table
+                                         and set(r.tied or r.order) == players))})
+        tie = next((x for x in _standings(basis, name).ties
+                    if set(ruling.order) <= set(x.players)), None)
+        if tie is not None:
+            found.append((ruling, tie))
+    return found
+
+
+def rule_tie(tid: str, stage: str, order: Sequence[str], judge: Judge, reason: str,
+             now: Now = utc_now, supersede: bool = False,
+             sleep: Sleep = time.sleep) -> Tournament:
+    """Record the head judge's ruling on a tie the standings show, signed by `judge` (name,
+    PIN); with `supersede`, a later ruling on a tie already ruled, which replaces it."""
+    name = judge[0]
+    return update(tid, lambda t: _rule_tie(t, stage, list(order), name, reason, now(),
+                                            supersede),
+                   f"{stage}: tie {'ruled again' if supersede else 'ruled'} by {name}",
+                   judge, sleep)
