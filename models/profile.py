@@ -51,6 +51,7 @@ CLAUSE_KEYS: tuple[str, ...] = (
     "mortgagee_sale",
     "time",
     "toilet_break",
+    "hall_pause",
     "absent",
     "dispute",
     "fine",
