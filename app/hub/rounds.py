@@ -190,6 +190,29 @@ def clock_starts(hub: Hub, game_ids: Iterable[str]) -> dict[str, ClockStart]:
     return found
 
 
+def hall_followed(hub: Hub, game_ids: Iterable[str]) -> dict[str, frozenset[int]]:
+    """The hall's entries each game's copy on the hub followed (the numbers its clock's pauses
+    and resumes name, when they are the hall's); a game that followed none is left out."""
+    wanted = list(game_ids)
+    if not wanted:
+        return {}
+    events = schema.events
+    try:
+        with hub.database.read() as connection:
+            rows = connection.execute(
+                select(events.c.game_id, events.c.payload)
+                .where(events.c.type.in_(("clock_paused", "clock_resumed")),
+                       events.c.game_id.in_(wanted))).all()
+    except LedgerError as e:
+        raise HubUnreachable(f"the hub at {hub.location} cannot be used just now: {e}") from e
+    found: dict[str, set[int]] = {}
+    for game_id, payload in rows:
+        number = json.loads(payload).get("hall_entry")
+        if isinstance(number, int):
+            found.setdefault(game_id, set()).add(number)
+    return {game_id: frozenset(numbers) for game_id, numbers in found.items()}
+
+
 def openings(hub: Hub) -> list[tuple[str, dict[str, object]]]:
     """Every game's first command on the hub (its new_game: tournament, round, table), oldest
     game first, in one read."""
