@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.hub import replicator_for
+from app.hub.replicator import LAST_COPY_S
 from app.table import actions, words
 from app.table.command_text import parse_command
 from app.table.errors import ConcurrentWrite, LedgerError, StaleSequence
@@ -236,13 +237,18 @@ class TableSession(QObject):
         self.idle_timer.stop()
         self.ledger_failed.emit(self.stopped)
 
-    def close(self) -> None:
-        """Stop the clock's and idle timers and the hub's copier, and release the ledger."""
+    def close(self) -> str | None:
+        """Stop the clock's and idle timers and the hub's copier (its last copy made within
+        LAST_COPY_S), and release the ledger. Returns words when the hub lacks entries."""
         self.timer.stop()
         self.idle_timer.stop()
         if self.following is not None:
             self.following.stop()
             self.following = None
+        behind = None
         if self.replicator is not None:
-            self.replicator.stop(timeout=1.0)  # the file is the truth; the next opening resumes
+            # The file is the truth; the last copy brings the hub to its head if it can.
+            behind = self.replicator.stop(LAST_COPY_S).left_behind(self.game.head_seq)
+            self.replicator = None
         self.game.close()
+        return behind
