@@ -8,11 +8,14 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from random import Random
 
 from app.hub.errors import HubError, HubRefused
 from app.hub.hub import Hub, hub_url
 from app.hub.push import COMMANDS_PER_BATCH, push_game
+from app.hub.records import Receipt
+from app.hub.times import offset_words
 from app.ledger import Ledger, LedgerError, open_ledger
 
 POLL_S = 2.0
@@ -44,6 +47,11 @@ class ReplicaStatus:
     state: str  # "starting", "copying", "up to date", "retrying", "refused", "stopped"
     detail: str | None = None
     failures: int = 0
+    clock_offset_s: float | None = None  # this laptop's clock less the hub's, at the last batch
+
+    def clock_off(self) -> str | None:
+        """This laptop's clock in words when it is more than a minute from the hub's."""
+        return offset_words(self.clock_offset_s)
 
     def left_behind(self, head: int) -> str | None:
         """Words for the entries of a file whose head is `head` that the hub does not hold
@@ -64,13 +72,15 @@ class Replicator:
     def __init__(self, db: str | os.PathLike[str], hub_url: str, *, game_id: str | None = None,
                  source: str | None = None, poll: float = POLL_S, backoff: Backoff | None = None,
                  commands: int = COMMANDS_PER_BATCH, seed: int | None = None,
-                 opener: Callable[[str], Hub] | None = None) -> None:
+                 opener: Callable[[str], Hub] | None = None,
+                 now: Callable[[], datetime] | None = None) -> None:
         self.db, self.url, self.game_id = os.fspath(db), hub_url, game_id
         self.source = source or f"replication from {self.db}"
         self.poll, self.backoff, self.commands = poll, backoff or Backoff(), commands
         # The table's copier is the first push of a hall's hub: it may make it.
         self._opener = opener or (lambda url: Hub.open(url, create=True))
         self._rng = Random(seed)
+        self._now = now or (lambda: datetime.now(UTC))  # this laptop's clock
         self._wake, self._stopping = threading.Event(), threading.Event()
         self._changed = threading.Condition()
         self._status = ReplicaStatus(0, 0, "starting")
@@ -176,9 +186,16 @@ class Replicator:
         self._set(state="copying")
         pushed = push_game(self._hub, self._ledger.database, self.game_id, self.source,
                            commands=self.commands,
-                           progress=lambda receipt: self._set(copied=receipt.head[0]))
+                           progress=self._received)
         self._set(local=pushed.entries, copied=pushed.held, state="up to date", detail=None,
                   failures=0)
+
+    def _received(self, receipt: Receipt) -> None:
+        """A batch the hub took: how far it holds the game, and this laptop's clock against the
+        hub's at the batch's arrival (the time to answer is a fraction of a second)."""
+        offset = (None if receipt.arrived_at is None
+                  else (self._now() - receipt.arrived_at).total_seconds())
+        self._set(copied=receipt.head[0], clock_offset_s=offset)
 
     def _set(self, **change: object) -> None:
         with self._changed:

@@ -19,12 +19,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, insert, select, text
+from sqlalchemy import Connection, insert, select
 
 from app.hub.errors import HubError, HubUnreachable
 from app.hub.hub import Hub
 from app.hub.keys import may, public_keys, signatures_since
 from app.hub.schema import hub_rounds
+from app.hub.times import hub_now
 from app.ledger import schema
 from app.ledger.errors import LedgerError, LedgerRejected
 from app.ledger.hashing import format_timestamp
@@ -51,16 +52,6 @@ class ClockStart:
     game_id: str
     at: datetime
     round: str | None  # the hall's round it followed (None: started at the table by hand)
-
-
-def hub_now(connection: Connection, fallback: Callable[[], datetime]) -> datetime:
-    """The hub's clock: PostgreSQL's now() (every laptop reads one clock), else `fallback`
-    (a SQLite hub is one machine's file: that machine's clock)."""
-    if connection.dialect.name == "postgresql":
-        found = connection.execute(text("SELECT now()")).scalar_one()
-        assert isinstance(found, datetime)
-        return found.astimezone(UTC)
-    return fallback().astimezone(UTC)
 
 
 def read_round(hub: Hub, tid: str, stage: str, now: Callable[[], datetime] | None = None

@@ -41,6 +41,7 @@ class TableSession(QObject):
     refused = Signal(str)
     ledger_failed = Signal(str)
     moved = Signal(str)  # the game's file was lost under it: saved to a new one (the words)
+    clock_off = Signal(str)  # this laptop's clock is more than a minute from the hub's
     announcement = Signal(int)
     time_up = Signal()
     idled = Signal()
@@ -67,6 +68,7 @@ class TableSession(QObject):
         self.idle_timer.timeout.connect(self.idle)
         self.idle_timer.start()
         self._hall_refused: str | None = None
+        self._clock_said: str | None = None
         self.following = following(self, hall_ms) if hall_ms else None
         self.file_timer = QTimer(self)
         self.file_timer.timeout.connect(self.check_file)
@@ -187,6 +189,7 @@ class TableSession(QObject):
         copier follows it. False only when the game could not be saved (said; kept trying)."""
         if self.stopped is not None:
             return False
+        self._check_clock()
         try:
             found = rescue_if_lost(self.game)
         except LedgerError as e:
@@ -201,6 +204,13 @@ class TableSession(QObject):
             self.replicator = replicator_for(str(found.saved), self.game.game_id)
         self.moved.emit(found.words())
         return True
+
+    def _check_clock(self) -> None:
+        """Say once (again when it changes) that the copier found this laptop's clock off."""
+        words = self.replicator.status().clock_off() if self.replicator is not None else None
+        if words is not None and words != self._clock_said:
+            self.clock_off.emit(f"CLOCK OFF: {words}. Entries are timed by this clock.")
+        self._clock_said = words
 
     def tick(self) -> None:
         """Record what the clock says now (the service decides; this only asks every second)."""
