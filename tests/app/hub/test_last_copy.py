@@ -10,7 +10,9 @@ from contextlib import closing
 from pathlib import Path
 from random import Random
 
-from app.hub import Hub, Replicator
+import pytest
+
+from app.hub import Hub, Replicator, push_file
 from app.hub.batch import read_batch
 from app.hub.results import behind_notes
 from models.tournament.records import TableGameRef
@@ -83,3 +85,33 @@ def test_a_sheet_not_collected_on_the_hub_because_its_copy_is_behind_says_so(
         f"{table.ledger.location})")
     assert notes[1] == "table 2: the scoresheet is not collected yet"  # no copy: as it was
     table.close()
+
+
+def test_results_from_the_hub_say_the_hub_is_behind_the_tables_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.tournament import service as tournaments  # noqa: PLC0415
+    from tests.app.recorded_games import SetClock  # noqa: PLC0415
+    from tests.app.tournament.test_round_clock import (  # noqa: PLC0415
+        START,
+        hall_of_twelve,
+        table_game,
+    )
+
+    url = fresh_hub("sqlite", tmp_path)
+    tid = hall_of_twelve(url, tmp_path, monkeypatch)
+    game = table_game(tid, 1, tmp_path / "table-1", SetClock(at=START))
+    game_id = game.game_id or ""
+    with Hub.open(url) as hub:
+        push_file(hub, game.ledger.location)  # the game as it started
+        play(game, 4, Random(4))
+        # The window closed after one more batch of one command: it reported the whole head.
+        partial = read_batch(game.ledger.database, game_id, hub.head(game_id)[0], 1)
+        hub.receive(partial, "test", file=str(game.ledger.location))
+        held = hub.head(game_id)[0]
+    lacking = game.head_seq - held
+    assert lacking > 0
+    _, notes = tournaments.collect_results(tid, "Qualifying", hub=url)
+    assert any(note.startswith(
+        "table 1: the scoresheet is not collected yet on the hub: the hub is behind this "
+        f"table's file by {lacking} entr") and "push from its laptop" in note for note in notes)
+    game.close()
