@@ -200,15 +200,17 @@ class TableSession(QObject):
         if found is None:
             return True
         if self.replicator is not None:
-            self.replicator.stop(LAST_COPY_S)
+            # The new file's copier sends whatever the old one had not: no wait for it here.
+            self.replicator.stop(0.5)
             self.replicator = replicator_for(str(found.saved), self.game.game_id)
         self.moved.emit(found.words())
         return True
 
     def _check_clock(self) -> None:
-        """Say once (again when it changes) that the copier found this laptop's clock off."""
+        """Say once (again after it was right in between) that the copier found this
+        laptop's clock off."""
         words = self.replicator.status().clock_off() if self.replicator is not None else None
-        if words is not None and words != self._clock_said:
+        if words is not None and self._clock_said is None:
             self.clock_off.emit(f"CLOCK OFF: {words}. Entries are timed by this clock.")
         self._clock_said = words
 
