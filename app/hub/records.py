@@ -58,10 +58,14 @@ class TableOnHub:
                 f"{'ahead of' if offset > 0 else 'behind'} the hub's")
 
     def age_seconds(self, now: datetime) -> float | None:
-        """Seconds since the table recorded its last entry (a stalled table stands out)."""
+        """Seconds since the table recorded its last entry (a stalled table stands out); a
+        laptop clock more than a minute off is allowed for (its entries' times turned into the
+        hub's), so an hours-fast laptop does not read "0 s ago" for ever."""
         if self.last_recorded_at is None:
             return None
-        return max(0.0, (now - self.last_recorded_at).total_seconds())
+        offset = self.clock_offset_s()
+        skew = offset if self.clock_off() is not None and offset is not None else 0.0
+        return max(0.0, (now - self.last_recorded_at).total_seconds() + skew)
 
 
 @dataclass(frozen=True)

@@ -59,3 +59,20 @@ def test_the_tables_copier_says_its_laptop_clock_is_off(tmp_path: Path) -> None:
     table.close()
     on_time = Replicator(table.ledger.location, url, game_id=table.game_id).start()
     assert on_time.stop().clock_off() is None
+
+
+def test_an_hours_fast_laptops_last_entry_is_aged_by_the_hubs_clock(tmp_path: Path) -> None:
+    url = fresh_hub("sqlite", tmp_path)
+    table = new_table(tmp_path, 1)
+    location = table.ledger.location
+    table.close()
+    with Hub.open(url, now=skewed(timedelta(hours=4))) as laptop:
+        push_file(laptop, location)
+    with Hub.open(url) as hub:
+        [found] = hub.tables()
+    offset = found.clock_offset_s()
+    assert offset is not None and found.last_recorded_at is not None
+    # Its last entry (by its own clock) less the 4 h it is ahead is the hub's time of it: ten
+    # minutes after that, the head judge reads 600 s, not 0 s.
+    at_hub = found.last_recorded_at - timedelta(seconds=offset)
+    assert found.age_seconds(at_hub + timedelta(minutes=10)) == pytest.approx(600.0)
