@@ -29,7 +29,7 @@ from app.hub.marks import (
 )
 from app.hub.records import Receipt, Refusal, TableOnHub
 from app.hub.schema import hub_games, hub_judge_keys, hub_judges, hub_refusals
-from app.hub.times import hub_now
+from app.hub.times import hub_now, machine_clock
 from app.ledger import schema
 from app.ledger.database import Database, ledger_url
 from app.ledger.errors import LedgerError, LedgerNotFound
@@ -132,7 +132,7 @@ class Hub:
             with self._reachable(), self._db.write() as connection:
                 # Arrivals are timed by the hub's clock (PostgreSQL's now()): a laptop's
                 # clock is compared with it (records.TableOnHub.clock_off).
-                arrived = hub_now(connection, _machine_clock)
+                arrived = hub_now(connection, machine_clock)
                 receipt = receiving.receive(connection, batch, source,
                                             format_timestamp(arrived), file, self._stamp())
                 return replace(receipt, arrived_at=arrived)
@@ -427,11 +427,6 @@ def _table(row: Any, flag: Flag | None, refusals: int, checked: chains.Checked
         reported=None if row.reported_entries is None else (
             int(row.reported_entries), str(row.reported_hash)),
         reported_at=_when(row.reported_at), file=row.file)
-
-
-def _machine_clock() -> datetime:
-    """A SQLite hub's clock: the clock of the machine its file is on (this one)."""
-    return datetime.now(UTC)
 
 
 def _name_ok(name: str) -> bool:

@@ -23,6 +23,11 @@ def hub_now(connection: Connection, fallback: Callable[[], datetime]) -> datetim
     return fallback().astimezone(UTC)
 
 
+def machine_clock() -> datetime:
+    """A SQLite hub's clock: the clock of the machine its file is on (this one)."""
+    return datetime.now(UTC)
+
+
 def offset_words(offset_s: float | None) -> str | None:
     """A laptop clock `offset_s` seconds ahead of the hub's (negative: behind) in words when it
     is off by more than MAX_OFFSET_S, else None."""
