@@ -68,6 +68,12 @@ CLAUSE_KEYS: tuple[str, ...] = (
 )
 
 
+# Rules cited by a clause key added after games were recorded: a profile stored in an older
+# game's file lacks the key (and must dump as it was stored: the game's rules digest) and cites
+# the clause of the rule named here instead.
+LATER_CLAUSES: dict[str, str] = {"hall_pause": "time"}
+
+
 class Profile(BaseModel):
     """The switches of one championship's rules; see RULES.md for the table they come from."""
 
@@ -130,7 +136,8 @@ class Profile(BaseModel):
             problems.append(
                 f"starting_notes add up to {notes_total}, not the starting cash {self.starting_cash}"
             )
-        missing = [key for key in CLAUSE_KEYS if key not in self.clauses]
+        missing = [key for key in CLAUSE_KEYS
+                   if key not in self.clauses and key not in LATER_CLAUSES]
         if missing:
             problems.append("clauses missing for: " + ", ".join(missing))
         unknown = sorted(set(self.clauses) - set(CLAUSE_KEYS))
@@ -141,5 +148,7 @@ class Profile(BaseModel):
         return self
 
     def clause(self, key: str) -> str:
-        """The rule-book citation for the rule `key` under this profile."""
-        return self.clauses[key]
+        """The rule-book citation for the rule `key` under this profile (an older game's stored
+        profile without a later key: its stand-in's, LATER_CLAUSES)."""
+        found = self.clauses.get(key)
+        return found if found is not None else self.clauses[LATER_CLAUSES[key]]

@@ -114,3 +114,14 @@ def test_a_pause_time_outside_the_clocks_run_is_refused() -> None:
                 since=at(4), at=at(20))
     with pytest.raises(BadInput, match="round"):
         game.do(type="pause_clock", reason="a spill", since=at(6), at=at(20))
+
+
+def test_an_older_games_stored_profile_without_the_clause_cites_its_time_clause() -> None:
+    from models.profile import Profile  # noqa: PLC0415
+
+    game = new_game("sg-championship", ("Ann", "Bob", "Cy", "Dee"))
+    data = game.table.profile.model_dump()
+    del data["clauses"]["hall_pause"]
+    older = Profile.model_validate(data)
+    assert "hall_pause" not in older.model_dump()["clauses"]  # dumped as it was stored
+    assert older.clause("hall_pause") == "SG Judge Responsibilities"
