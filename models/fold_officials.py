@@ -154,6 +154,8 @@ def _turn_adjusted(state: GameState, e: ev.TurnAdjusted) -> None:
     state.rolled = False
     state.proposal = None
     state.current = e.player
+    if state.left_jail_by_double == e.player:
+        state.left_jail_by_double = None  # a turn of their own again
     state.turn_no += 1  # a new turn: rent claims count their window from it
     state.phase = "roll"
     state.doubles = 0

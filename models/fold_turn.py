@@ -9,6 +9,8 @@ from models.state import BuildRight, GameState, PlayMark
 
 def _dice(state: GameState, e: ev.DiceRolled) -> None:
     state.last_dice = e.dice
+    if state.left_jail_by_double not in (None, e.player):
+        state.left_jail_by_double = None  # the next player threw: the turn is long over
     state.rolled = True
     state.build_right = None
     if e.purpose == "move":
@@ -46,6 +48,7 @@ def _left_jail(state: GameState, e: ev.LeftJail) -> None:
     if e.how == "double":
         state.doubles = 1
         state.may_roll_again = e.rolls_again
+        state.left_jail_by_double = None if e.rolls_again else e.player
     if e.how == "third_roll":
         state.may_roll_again = False
 
@@ -58,6 +61,8 @@ def _roll_again(state: GameState, e: ev.RollAgain) -> None:
 def _turn_passed(state: GameState, e: ev.TurnPassed) -> None:
     state.rolled = False
     state.current = e.player
+    if state.left_jail_by_double == e.player:
+        state.left_jail_by_double = None  # a turn of their own again
     state.turn_no = e.turn_no
     state.doubles = 0
     state.may_roll_again = False

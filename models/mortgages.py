@@ -28,7 +28,7 @@ def mortgage(t: Scratch, cmd: Mortgage) -> None:
     debt = owed(t.state, cmd.player)
     most = raisable(t.board, t.state, cmd.player, t.profile.hotel_outright_sale)
     if t.profile.bankrupt_as_is and debt > most:
-        t.refuse("debt", f"{cmd.player} owes M{debt} and could raise at most M{most}: "
+        t.refuse("as_is", f"{cmd.player} owes M{debt} and could raise at most M{most}: "
                  "bankrupt as is, without mortgaging")
     t.emit(ev.DeedMortgaged(payer=BANK, payee=cmd.player, amount=figures.mortgage, space=cmd.space))
 

@@ -65,13 +65,13 @@ CLAUSE_KEYS: tuple[str, ...] = (
     "build_mortgaged",
     "sale_mortgaged",
     "keep_mortgaged",
+    "jail_double",
+    "as_is",
 )
-
-
-# Rules cited by a clause key added after games were recorded: a profile stored in an older
-# game's file lacks the key (and must dump as it was stored: the game's rules digest) and cites
-# the clause of the rule named here instead.
-LATER_CLAUSES: dict[str, str] = {"hall_pause": "time"}
+# Clauses added after profiles were written: a profile file without one cites the older,
+# broader clause it was split from (a user's own profile stays valid; so does a profile an
+# older game's file stores, dumped as stored: its rules digest). A hall pause cites "time".
+CLAUSE_FALLBACKS: dict[str, str] = {"jail_double": "jail", "as_is": "debt", "hall_pause": "time"}
 
 
 class Profile(BaseModel):
@@ -137,7 +137,7 @@ class Profile(BaseModel):
                 f"starting_notes add up to {notes_total}, not the starting cash {self.starting_cash}"
             )
         missing = [key for key in CLAUSE_KEYS
-                   if key not in self.clauses and key not in LATER_CLAUSES]
+                   if key not in self.clauses and key not in CLAUSE_FALLBACKS]
         if missing:
             problems.append("clauses missing for: " + ", ".join(missing))
         unknown = sorted(set(self.clauses) - set(CLAUSE_KEYS))
@@ -148,7 +148,6 @@ class Profile(BaseModel):
         return self
 
     def clause(self, key: str) -> str:
-        """The rule-book citation for the rule `key` under this profile (an older game's stored
-        profile without a later key: its stand-in's, LATER_CLAUSES)."""
+        """The rule-book citation for the rule `key` under this profile."""
         found = self.clauses.get(key)
-        return found if found is not None else self.clauses[LATER_CLAUSES[key]]
+        return found if found is not None else self.clauses[CLAUSE_FALLBACKS[key]]

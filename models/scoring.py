@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel
 
 from models.board import Railway, Street, Utility
-from models.state import GameState
+from models.events import BANK
+from models.state import Debt, GameState
 from models.table import Table
 
 CARD_VALUE = 50
@@ -23,6 +26,17 @@ class DeedLine(BaseModel):
     building_value: int
 
 
+class DebtLine(BaseModel):
+    """A debt still open when the sheet is drawn, on one of its two rows (RULES.md Score): what was
+    owed and what it counts for on this row (taken off the debtor, given to the creditor)."""
+
+    side: Literal["owes", "owed"]  # the debtor's row "owes", the creditor's row "owed"
+    other: str  # the creditor on the debtor's row, the debtor on the creditor's ("bank" too)
+    amount: int  # the debt as owed
+    counted: int  # what it moved on the sheet: the debt, or the debtor's net worth if less
+    reason: str
+
+
 class PlayerScore(BaseModel):
     name: str
     bankrupt: bool
@@ -32,7 +46,9 @@ class PlayerScore(BaseModel):
     cards: list[str]
     card_value: int
     property_value: int
-    total: int
+    net_worth: int  # cash + property (+ cards under PX), before any open debt
+    total: int  # the sheet's total: the net worth less the debts owed, plus the debts covered
+    debts: list[DebtLine] = []
     tie_breaks: dict[str, int]
     position: int = 0
     tied: bool = False
@@ -49,6 +65,7 @@ def score(table: Table, state: GameState) -> list[PlayerScore]:
     """Every player's figures, ranked: highest total first, ties broken in the profile's order,
     bankrupt players last (later bankruptcies above earlier ones)."""
     scores = [_player(table, state, p.name) for p in state.players]
+    _settle_debts(scores, state.debts)
     _rank(table, scores)
     return sorted(scores, key=lambda s: (s.position, state.players.index(state.player(s.name))))
 
@@ -58,8 +75,8 @@ def _player(table: Table, state: GameState, name: str) -> PlayerScore:
     cards = sorted(card for card, holder in state.jail_cards.items() if holder == name)
     if player.bankrupt:
         return PlayerScore(name=name, bankrupt=True, bankrupt_rank=player.bankrupt_rank, cash=0,
-                           deeds=[], cards=[], card_value=0, property_value=0, total=0,
-                           tie_breaks={})
+                           deeds=[], cards=[], card_value=0, property_value=0, net_worth=0,
+                           total=0, tie_breaks={})
     px = table.profile.scoring == "px_net_worth"
     lines = [_deed_line(table, state, d.space, px) for d in state.owned_by(name)]
     card_value = CARD_VALUE * len(cards)
@@ -76,7 +93,31 @@ def _player(table: Table, state: GameState, name: str) -> PlayerScore:
     }
     return PlayerScore(name=name, bankrupt=False, bankrupt_rank=None, cash=player.cash,
                        deeds=lines, cards=cards, card_value=card_value,
-                       property_value=property_value, total=total, tie_breaks=breaks)
+                       property_value=property_value, net_worth=total, total=total,
+                       tie_breaks=breaks)
+
+
+def _settle_debts(scores: list[PlayerScore], debts: list[Debt]) -> None:
+    """RULES.md Score: a debt open when the sheet is drawn is settled on it. Each debt, in the
+    order it arose, takes off the debtor's net worth what is left of it, never below 0; a player
+    creditor gains what that covers (a debt to the Bank is gained by no one). What a debtor gains
+    as a creditor is not there to pay their own debts: those come off their own net worth."""
+    by_name = {s.name: s for s in scores}
+    left = {s.name: s.net_worth for s in scores}
+    for debt in debts:
+        debtor = by_name.get(debt.debtor)
+        if debtor is None or debtor.bankrupt:
+            continue  # a bankruptcy closes its debts: nothing left to settle
+        covered = min(debt.amount, left[debt.debtor])
+        left[debt.debtor] -= covered
+        debtor.total -= covered
+        debtor.debts.append(DebtLine(side="owes", other=debt.creditor, amount=debt.amount,
+                                     counted=covered, reason=debt.reason))
+        creditor = by_name.get(debt.creditor) if debt.creditor != BANK else None
+        if creditor is not None and not creditor.bankrupt:
+            creditor.total += covered
+            creditor.debts.append(DebtLine(side="owed", other=debt.debtor, amount=debt.amount,
+                                           counted=covered, reason=debt.reason))
 
 
 def _deed_line(table: Table, state: GameState, space: int, px: bool) -> DeedLine:

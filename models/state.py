@@ -247,6 +247,9 @@ class GameState(BaseModel):
     turn_no: int = 1
     doubles: int = 0
     may_roll_again: bool = False
+    left_jail_by_double: str | None = Field(
+        default=None, description="Who left Jail by a double and may not roll again, until the "
+                                  "next player throws (CL and SG: no second roll).")
     phase: Phase = "roll"
     offer: int | None = Field(default=None, description="Space offered for purchase.")
     card_deck: Literal["chance", "chest"] | None = None

@@ -61,6 +61,9 @@ def roll(t: Scratch, cmd: Roll) -> None:
         _utility_throw(t, cmd)
         return
     player = t.player(cmd.player)
+    if cmd.player == s.left_jail_by_double:
+        t.refuse("jail_double", f"{cmd.player} left Jail with a double and does not roll again "
+                 f"this turn" + ("" if s.current == cmd.player else f"; it is {s.current}'s turn"))
     _expect_roll_phase(t)
     _check_current(t, cmd.player)
     _lapse_claims(t)

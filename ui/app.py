@@ -18,7 +18,7 @@ import resources
 from app.games import folder as games
 from app.games.folder import utc_now
 from models.errors import BankerError
-from ui import crash_guard, desktop, first_window, screen_fit
+from ui import crash_guard, desktop, first_window, none_kept, screen_fit
 from ui.qt_start import platform_watched
 from ui.sounds import Sounds
 from ui.start.page import StartPage
@@ -316,6 +316,7 @@ def run() -> int:
     """Open the main window and run until it is closed."""
     app = application(sys.argv[:1])
     crash_guard.install(app)
+    none_kept.keep_topped_up(app)  # a table's day of Qt calls repaid (ui/none_kept.py)
     window = MainWindow(list_later=True)
     # BANKER_FIRST_WINDOW: a smoke test's look at the first window, then quit (ui/first_window.py).
     first_window.watch(window, window.start.model.rowCount, window.sounds)

@@ -70,11 +70,16 @@ def write_with_qt(what: str, load: Callable[[], Callable[..., T]], *args: Any,
         write = load()
     except ImportError as e:
         fail(f"{what} not written: {qt_missing(e)}", EXIT_LEDGER)
-    _app = app_class.instance() or app_class(["banker"])
-    try:
-        return write(*args)
-    except OSError as e:
-        fail(f"{what} not written: {e}", EXIT_LEDGER)
+    from ui.none_kept import kept  # noqa: PLC0415 (Qt loads only here)
+
+    # Every Qt call made while writing costs None a reference (ui/none_kept.py): paid back
+    # before the interpreter tears down, else a 100-table PDF ends in exit 134.
+    with kept():
+        _app = app_class.instance() or app_class(["banker"])
+        try:
+            return write(*args)
+        except OSError as e:
+            fail(f"{what} not written: {e}", EXIT_LEDGER)
 
 
 def show_window(load: Callable[[], Callable[[], Window]]) -> NoReturn:
@@ -90,8 +95,11 @@ def show_window(load: Callable[[], Callable[[], Window]]) -> NoReturn:
         make = load()
     except ImportError as e:
         fail(qt_missing(e), EXIT_LEDGER)
+    from ui.none_kept import keep_topped_up  # noqa: PLC0415
+
     app = application(sys.argv[:1])
     install(app)
+    keep_topped_up(app)  # a window up all day (the hall display) repays None as it goes
     window = make()
     window.show()
     sys.exit(app.exec())

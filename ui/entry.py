@@ -22,9 +22,9 @@ SHORT_HELP = {
             "buildings, debts, and the rest in words.",
     "edit-board": "Open the board editor on a board (an id such as singapore, or a board file); it "
                   "saves your own edition under the data folder, which the new-game form offers.",
-    "hall-display": "The hall display for a projector: the stage's standings and tables in "
-                    "large type, paging by itself, read live (from the hub when one is set); no "
-                    "contact is ever shown.",
+    "hall-display": "The hall display for a projector: the round's time left, pause and "
+                    "announcements (with a hub), the stage's standings and tables in large "
+                    "type, paging by itself, read live; no contact is ever shown.",
     "head-judge": "The head judge's window: every table on the hub live (clock, turn, last "
                   "entry's age, disputes, diverged or refused), the standings and advancement; "
                   "a table opens read-only in the judge's window.",

@@ -22,6 +22,7 @@ from PySide6.QtGui import (
 )
 
 from ui.fonts import load_fonts
+from ui.none_kept import kept
 
 PAPER = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 FOOTER_PT = 7.0
@@ -92,7 +93,8 @@ def write_pdf(path: Path, render: Callable[[Path], T]) -> T:
         check_pdf(part, path)
         return result
 
-    return write_atomically(path, checked)
+    with kept():  # the Qt calls of a long sheet repaid as it is written (ui/none_kept.py)
+        return write_atomically(path, checked)
 
 
 def paint_pages(device: QPagedPaintDevice, laid_out: Callable[[QSizeF], QTextDocument],

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from app.cli.columns import left, width
 from app.cli.main import EXIT_LEDGER, EXIT_NOT_SOUND, EXIT_REFUSED, main
 from app.cli.prompts import JUDGE_PIN, NEW_JUDGE_PIN, ask_pin
 from app.hub.audit import Finding, audit
@@ -74,9 +75,11 @@ def status(hub: str | None, files: tuple[Path, ...], as_json: bool) -> None:
         return
     if not rows:
         click.echo("no table has sent anything to the hub yet")
-    for row, one in zip(rows, shown, strict=True):
+    labels = [str(row["label"] or "(no label)") for row in rows]
+    wide = max((width(label) for label in labels), default=0)  # a CJK label: 2 columns a character
+    for row, one, label in zip(rows, shown, labels, strict=True):
         entries = counted(one.table.entries, "entry", "entries")
-        click.echo(f"{row['game']}  {row['label'] or '(no label)'}  {entries} on "
+        click.echo(f"{row['game']}  {left(label, wide)}  {entries} on "
                    f"the hub  last entry {_age(row['last_entry_age_s'])}  {one.words}")
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from app.cli.columns import left
 from app.cli.main import (
     DB_OPTION,
     EXIT_LEDGER,
@@ -213,7 +214,7 @@ def _state_text(data: dict[str, object]) -> str:
                  + (" H" if d["hotel"] else f" {d['houses']}h" if d["houses"] else "")
                  for d in deeds.values() if d["owner"] == p["name"]]
         status = " BANKRUPT" if p["bankrupt"] else " in Jail" if p["in_jail"] else ""
-        lines.append(f"  {p['name']:<12} cash {p['cash']:>6}  on {p['space_name']}{status}")
+        lines.append(f"  {left(p['name'], 12)} cash {p['cash']:>6}  on {p['space_name']}{status}")
         if owned:
             lines.append(f"  {'':<12} deeds: {', '.join(owned)}")
     lines.append(f"  Bank: {data['bank_houses']} houses, {data['bank_hotels']} hotels")
@@ -268,7 +269,7 @@ def ledger(db: str, game: str | None, as_json: bool, players: tuple[str, ...],
             text = f"{s.type} {s.payload} (cannot be read: {e})"
         when = s.recorded_at.strftime("%H:%M:%S")
         mark = "VOID " if s.command_no in void else ""
-        click.echo(f"{s.seq:>5}  {when}  {s.actor_role}:{s.actor_name:<10}  {mark}{text}")
+        click.echo(f"{s.seq:>5}  {when}  {s.actor_role}:{left(s.actor_name, 10)}  {mark}{text}")
 
 def _matching(db: str, session: TableGame, players: tuple[str, ...], kinds: tuple[str, ...],
               search: str) -> set[int]:

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 import click
 from pydantic import ValidationError
 
+from app.cli.columns import left
 from app.cli.main import EXIT_LEDGER, EXIT_REFUSED, main
 from app.cli.prompts import JUDGE_PIN, NEW_JUDGE_PIN, ask_pin
 from app.hub.errors import HubNeedsTls, HubUnreachable
@@ -91,7 +92,8 @@ def create(name: str, profile: str, tid: str | None, minutes: int | None,
 @tournament_group.command("add-players")
 @click.argument("tid")
 @click.option("--csv", "sheet", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              default=None, help="A sign-up sheet: CSV with columns id, name, contact.")
+              default=None, help="A sign-up sheet: CSV with columns id, name, contact "
+              "and (optional) latin: a name in another script in Latin letters.")
 @click.option("--player", "typed", multiple=True, metavar="ID=NAME",
               help="One player (repeatable).")
 def add_players(tid: str, sheet: Path | None, typed: tuple[str, ...]) -> None:
@@ -356,7 +358,7 @@ def _standings_text(t: Tournament, found: StageStandings) -> str:
     lines = [f"{found.stage} standings" + ("" if found.decided else " (not decided)")]
     for r in found.rows:
         position = "" if r.position is None else f"{'=' if r.tied else ''}{r.position}"
-        lines.append(f"{position:>4}  {r.name:<28} {r.player:<10} table {r.table:<3} "
+        lines.append(f"{position:>4}  {left(r.name, 28)} {left(r.player, 10)} table {r.table:<3} "
                      f"{'' if r.score is None else r.score:>6}  {r.status}")
     lines += [f"TIE: {', '.join(tie.players)} (positions {tie.positions[0]}-"
               f"{tie.positions[1]}{'' if tie.table is None else f', table {tie.table}'}): "

@@ -27,7 +27,7 @@ from app.hub.marks import (
     judged_marks,
     mark_diverged,
 )
-from app.hub.records import Receipt, Refusal, TableOnHub
+from app.hub.records import Receipt, Refusal, TableOnHub, label_order
 from app.hub.schema import hub_games, hub_judge_keys, hub_judges, hub_refusals
 from app.hub.times import hub_now, machine_clock
 from app.ledger import schema
@@ -162,15 +162,16 @@ class Hub:
     # -- the head judge's view --------------------------------------------------------------
 
     def tables(self) -> list[TableOnHub]:
-        """Every game the hub holds or refused, by label then id: its entries, head and last
-        entry's time taken from its entries themselves (never from hub_games' columns, which a
-        table's login writes), its chain checked by the hub up to that head (chains.py)."""
+        """Every game the hub holds or refused, by label (table 2 before table 10) then id: its
+        entries, head and last entry's time taken from its entries themselves (never from
+        hub_games' columns, which a table's login writes), its chain checked by the hub up to
+        that head (chains.py)."""
         with self._reachable(), self._db.read() as connection:
             counts: dict[str, int] = dict(connection.execute(
                 select(hub_refusals.c.game_id, func.count()).group_by(hub_refusals.c.game_id)
             ).all())
-            rows = connection.execute(select(hub_games, *_held()).order_by(
-                hub_games.c.label, hub_games.c.game_id)).all()
+            rows = sorted(connection.execute(select(hub_games, *_held())).all(),
+                          key=lambda row: (label_order(row.label), row.game_id))
             flags = judged_marks(connection).flags
             checked = {row.game_id: chains.checked_upto(connection, self.location, row.game_id,
                                                         row.held or 0) for row in rows}

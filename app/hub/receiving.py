@@ -142,11 +142,12 @@ def _compare(connection: Connection, batch: Batch, held: tuple[int, str]) -> Non
     table_seq, table_hash = batch.head
     if table_seq < held[0]:
         same = _hash_at(connection, game_id, table_seq) == table_hash if table_seq else True
-        raise HubRefused("diverged", game_id, table_seq + 1,
-                         f"the table's file holds {table_seq} entries, the hub holds {held[0]}: "
-                         + (f"entries {table_seq + 1} to {held[0]} were removed from the file "
+        # The mark's entry is the one the reason names: the first removed, or the rewritten last.
+        raise HubRefused("diverged", game_id, table_seq + 1 if same else table_seq,
+                         f"the table's file holds {table_seq} entries, the hub holds {held[0]}"
+                         + (f": entries {table_seq + 1} to {held[0]} were removed from the file "
                             "(shortened)" if same else
-                            f"and its entry {table_seq} differs from the hub's (rewritten)"))
+                            f", and its entry {table_seq} differs from the hub's (rewritten)"))
     if table_seq == held[0] and table_hash != held[1]:
         raise HubRefused("diverged", game_id, table_seq,
                          f"the table's entry {table_seq} differs from the hub's copy (rewritten)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -78,3 +79,12 @@ class Refusal:
     seq: int | None
     reason: str
     source: str
+
+
+def label_order(label: str | None) -> tuple[tuple[int, int | str], ...]:
+    """A table's label as people count tables: "2" before "10", "Final 2" before "Final 10"
+    (runs of digits compared as numbers, the rest without case); no label last."""
+    if label is None:
+        return ((2, ""),)
+    return tuple((0, int(part)) if part.isdigit() else (1, part.casefold())
+                 for part in re.split(r"(\d+)", label) if part)

@@ -56,7 +56,7 @@ class _Worth:
                tuple(sorted(state.jail_cards.items())), tuple(p.bankrupt for p in state.players))
         if key != self.key:
             self.key = key
-            self.holdings = {s.name: None if s.bankrupt else s.total - s.cash
+            self.holdings = {s.name: None if s.bankrupt else s.net_worth - s.cash
                              for s in score(self.table, state)}
         worth = {}
         for p in state.players:

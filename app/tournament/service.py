@@ -206,7 +206,9 @@ def add_players(tid: str, players: Sequence[Player], now: Now = utc_now) -> Tour
 
 
 def players_from_csv(path: Path) -> list[Player]:
-    """Players from a sign-up sheet: a CSV with the columns id, name and (optional) contact."""
+    """Players from a sign-up sheet: a CSV with the columns id, name and (optional) contact
+    and latin (a name in another script written in Latin letters, for the lists sorted by
+    name)."""
     try:
         with path.open(encoding="utf-8-sig", newline="") as sheet:
             rows = list(csv.DictReader(sheet))
@@ -217,7 +219,8 @@ def players_from_csv(path: Path) -> list[Player]:
         try:
             found.append(Player(id=(row.get("id") or "").strip(),
                                 name=(row.get("name") or "").strip(),
-                                contact=(row.get("contact") or "").strip() or None))
+                                contact=(row.get("contact") or "").strip() or None,
+                                latin=(row.get("latin") or "").strip() or None))
         except ValidationError as e:
             raise BadInput(f"{path} line {number}: needs an id (letters, digits, . _ -) and a "
                            f"name: {e.errors()[0]['msg']}") from e

@@ -9,9 +9,17 @@ import re
 from collections import Counter
 from datetime import datetime
 from functools import cached_property
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from models.edition_ids import ID_PATTERN, EditionId, id_problem
@@ -53,11 +61,24 @@ class _Frozen(BaseModel):
 
 class Player(_Frozen):
     """An entrant: the name printed at the table and in the standings, an id the organiser
-    gives (the badge number), and a contact that is never published."""
+    gives (the badge number), a contact that is never published, and, for a name written in
+    another script, its Latin form from the sign-up sheet (`latin`: the name's place in the hall's
+    lists sorted by name, and shown beside it there)."""
 
     id: PlayerId
     name: PlayerName
     contact: str | None = None
+    latin: PlayerName | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_latin_unless_given(self, handler: SerializerFunctionWrapHandler
+                                    ) -> dict[str, Any]:
+        """Left out of the document when not given: a tournament without it reads, is
+        written and hashes as before."""
+        found: dict[str, Any] = handler(self)
+        if self.latin is None:
+            found.pop("latin", None)
+        return found
 
 
 class Stage(_Frozen):

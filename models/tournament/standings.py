@@ -378,6 +378,10 @@ def _counts(t: Tournament, stage: Stage, e: _Entry) -> str:
 
 def _why(t: Tournament, stage: Stage, e: _Entry, other: _Entry) -> str:
     if stage.advance_by == "table":
+        if e.result and other.result and e.result.bankrupt and other.result.bankrupt:
+            # RULES.md Tournament: the sheet puts a later bankruptcy above an earlier one.
+            later = e.result.place < other.result.place
+            return f"bankrupt {'later than' if later else 'before'} {other.name}"
         decided = next((x.result.decided_by for x in (e, other)
                         if x.result and x.result.decided_by), None)
         return f"placed by the scoresheet's tie-breaker ({decided or 'the sheet'})"

@@ -126,6 +126,29 @@ def test_a_double_in_jail_moves_by_that_roll_and_ends_the_turn(profile: str) -> 
     replays(game)
 
 
+def test_sg_a_second_roll_after_a_double_out_of_jail_is_refused_by_getting_out_of_jail() -> None:
+    # SG Getting out of Jail: "Rolling a double. (You do not roll again after rolling a double
+    # to get out of Jail)." Ann throws 3 + 3 = 6 from 10 to 16 (unowned, offered): a second
+    # throw by her is refused by that clause, not by the turn's (How to Play 2) nor the
+    # doubles' (How to Play 6); after she buys it (180: 1500 - 180 = 1320) the turn passes to
+    # Bob, and it is refused the same way until Bob throws.
+    game = new_game("sg-championship", ("Ann", "Bob", "Cy"))
+    _jail(game)
+    events = roll(game, "Ann", 3, 3)
+    assert LeftJail(player="Ann", how="double", rolls_again=False) in events
+    error = refused(game, "SG Getting out of Jail", type="roll", player="Ann", dice=[2, 5])
+    assert "Ann left Jail with a double and does not roll again" in error.message
+    game.do(type="buy", player="Ann")
+    assert game.cash("Ann") == 1320
+    assert game.state is not None and game.state.current == "Bob"
+    error = refused(game, "SG Getting out of Jail", type="roll", player="Ann", dice=[2, 5])
+    assert error.message.endswith("; it is Bob's turn")
+    roll(game, "Bob", 1, 2)
+    # Bob has thrown: Ann's roll is now simply out of turn (How to Play 2).
+    refused(game, "SG How to Play 2", type="roll", player="Ann", dice=[2, 5])
+    replays(game)
+
+
 def test_a_propnex_double_out_of_jail_moves_and_throws_again() -> None:
     # PX 6.6.5c: move by the double and throw again. Ann 2 + 2 = 4 from 10 to 14 (her own), then
     # it is still her turn: another throw 1 + 2 = 3 takes her to 17, Community Chest.

@@ -174,10 +174,11 @@ def test_sg_refuses_a_mortgage_when_the_debt_exceeds_everything_the_player_could
     # SG How to Play 4: "If you can't raise enough to pay your debt, do not mortgage any
     # properties. You go bankrupt 'as is'." Cy owes 2000; could raise 100 cash + 50 (houses at
     # half) + 30 + 30 + 50 (Mediterranean, Baltic, Oriental) = 260; MRT Station 1 is already
-    # mortgaged. 2000 > 260: a mortgage is refused, citing the profile's debt clause.
+    # mortgaged. 2000 > 260: a mortgage is refused, citing How to Play 4, the clause that says
+    # "as is" (not Running Out Of Money, the clause beside it that says to mortgage).
     game = new_game("sg-championship", ("Ann", "Bob", "Cy", "Dee"))
     _cy_owes_2000_to_bob(game)
-    error = refused(game, "SG Running Out Of Money", type="mortgage", player="Cy", space=6)
+    error = refused(game, "SG How to Play 4", type="mortgage", player="Cy", space=6)
     assert "260" in error.message
     # Declaring bankruptcy is accepted (SG Bankruptcy, owing another player): the 2 houses go to
     # the Bank at half, 2 x 25 = 50; Bob receives Cy's 100 + 50 = 150 (1500 + 150 = 1650) and the

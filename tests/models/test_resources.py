@@ -81,6 +81,20 @@ def test_every_profile_cites_a_clause_of_its_own_rule_book_for_every_rule(path: 
     assert all(clause.startswith(f"{profile.code} ") for clause in profile.clauses.values())
 
 
+def test_a_profile_written_before_the_jail_double_and_as_is_clauses_cites_jail_and_debt(
+        tmp_path: Path) -> None:
+    # A user's own profile file from before issue 29 has no `jail_double` nor `as_is`: it stays
+    # valid and cites the clauses those keys were split from.
+    text = (RESOURCES / "profiles" / "sg-championship.toml").read_text(encoding="utf-8")
+    older = "".join(line for line in text.splitlines(keepends=True)
+                    if not line.startswith(("jail_double = ", "as_is = ")))
+    path = tmp_path / "sg-championship.toml"
+    path.write_text(older, encoding="utf-8")
+    profile = load_profile(path)
+    assert profile.clause("jail_double") == "SG Jail"
+    assert profile.clause("as_is") == "SG Running Out Of Money"
+
+
 # The figures are the reference data's -------------------------------------------------------
 
 

@@ -188,7 +188,11 @@ def test_a_hub_that_cannot_be_read_keeps_the_last_reading_up(qtbot, data: Path) 
     window.refresh()
     window.polling.poller.source = Gone(tid)
     window.refresh()
-    assert "the hub is not answering (the last reading stays up)" in window.foot.full
+    # The hall reads when the standings were read, never why they are not now.
+    assert window.read_at is not None
+    assert window.foot.full == f"Standings as at {window.read_at:%H:%M}"
+    assert window.problem == "the hub is not answering"
+    assert not any("hub" in text for text in window.texts())
     assert len(shown(window)) == 8
     window.close()
 

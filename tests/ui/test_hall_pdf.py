@@ -70,18 +70,31 @@ def test_the_draw_sheet_lists_every_table_and_where_each_player_sits(hall: HallP
     assert "+65" not in tables + index
 
 
-def test_each_tables_scoresheet_is_pre_filled_on_a_page_of_its_own(hall: HallPrint,
-                                                                    tmp_path: Path) -> None:
-    assert scoresheets_pdf(hall, tmp_path / "sheets.pdf") == 3
-    for text, table in zip(pages(tmp_path / "sheets.pdf"), hall.tables, strict=True):
+def test_each_tables_scoresheet_is_pre_filled_on_pages_of_its_own(hall: HallPrint,
+                                                                   tmp_path: Path) -> None:
+    assert scoresheets_pdf(hall, tmp_path / "sheets.pdf") == 6  # two seats a page
+    read = pages(tmp_path / "sheets.pdf")
+    for number, table in enumerate(hall.tables):
+        text = read[2 * number] + " " + read[2 * number + 1]
         assert text.startswith("Hall Open 2026 — Scoresheet Round: Qualifying Table: "
                                f"{table.number} Date: ____")
+        assert read[2 * number + 1].startswith(
+            f"Hall Open 2026 — Scoresheet · Qualifying · table {table.number} (continued)")
         assert in_order(text, [f"Seat {s.number} {s.name} ({s.player})" for s in table.seats])
         assert text.count("Signature:") == len(table.seats)
         assert "(Classic (UK))" in text
         assert "Banker: ____" in text and "Page 1 of 1" not in text
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_seat_has_a_numbered_line_for_every_deed_of_the_board(
+        hall: HallPrint, tmp_path: Path, paper: str) -> None:
+    assert hall.deeds == 28  # the classic board's 22 streets, 4 railways and 2 utilities
+    assert scoresheets_pdf(hall, tmp_path / "sheets.pdf", paper) == 2 * len(hall.tables)
+    lines = " ".join(f"{n} {n + 14}" for n in range(1, 15))  # 1-14 beside 15-28
+    for text in pages(tmp_path / "sheets.pdf"):
+        assert text.count("Seat ") == 2
+        assert text.count(f"Mortg. Value {lines} Property Cash Total") == 2
 def test_nothing_to_print_before_the_draw(qapp, tmp_path: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "data"))
@@ -106,3 +119,31 @@ def test_every_page_of_find_your_seat_has_its_heading_and_no_page_is_a_lone_line
     assert [text.count(" table ") for text in found] == [11, 11, 10]
     listed = [f"Player Number {n:02} S{n:02}" for n in range(1, 33)]
     assert all(sum(name in text for text in found) == 1 for name in listed)
+
+
+def test_find_your_seat_is_sorted_as_people_read_names(qapp, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "data"))
+    sheet = tmp_path / "signup.csv"
+    sheet.write_text("id,name,contact,latin\nP1,Zoe Tan,,\nP2,Émile Roux,,\nP3,Eve Lim,,\n"
+                     "P4,陈伟明,,Chen Weiming\nP5,Anna Ng,,\nP6,Daniel Ong,,\nP7,Bala,,\n"
+                     "P8,Farid,,\n", encoding="utf-8")
+    found = tournaments.players_from_csv(sheet)
+    assert found[3].latin == "Chen Weiming" and found[0].latin is None
+    t = tournaments.create("Reading Open", "sg-championship")
+    tournaments.add_players(t.id, found)
+    assert tournaments.load(t.id).player("P4").latin == "Chen Weiming"
+    hall = hall_print(tournaments.draw(t.id, "Qualifying", seed=3), "Qualifying")
+    assert [name for name, *_ in hall.index()] == [
+        "Anna Ng", "Bala", "陈伟明 (Chen Weiming)", "Daniel Ong", "Émile Roux", "Eve Lim",
+        "Farid", "Zoe Tan"]
+    draw_sheet_pdf(hall, tmp_path / "draw.pdf")
+    index = pages(tmp_path / "draw.pdf")[-1]
+    assert in_order(index, ["Anna Ng", "Bala", "Chen Weiming", "Daniel Ong", "Émile Roux",
+                            "Eve Lim", "Farid", "Zoe Tan"])
+
+
+def test_a_tournament_without_latin_forms_is_written_as_before(tmp_path: Path) -> None:
+    assert "latin" not in Player(id="P1", name="Tan").model_dump_json()
+    assert "latin" not in Player(id="P1", name="Tan").model_dump()
+    assert Player(id="P1", name="陈", latin="Chen").model_dump()["latin"] == "Chen"

@@ -36,7 +36,7 @@ def test_print_writes_the_cards_the_draw_sheet_and_the_scoresheets(data: Path) -
     assert done.exit_code == 0, done.output
     assert done.output.splitlines() == [f"written: {data / 'cards.pdf'} (2 pages)",
                                         f"written: {data / 'draw.pdf'} (2 pages)",
-                                        f"written: {data / 'sheets.pdf'} (2 pages)"]
+                                        f"written: {data / 'sheets.pdf'} (4 pages)"]  # 2 seats a page
     first = tournaments.load("print-open").draw("Qualifying")
     assert first is not None
     seated = [tournaments.load("print-open").seat_name(p) for p in first.tables[0].players]

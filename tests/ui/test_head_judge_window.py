@@ -139,6 +139,25 @@ def test_a_diverged_table_shows_red_with_its_reason(
     assert "1 FLAGGED" in window.summary.text()
 
 
+def test_a_diverged_table_ruled_on_is_no_longer_red_nor_counted_as_flagged(
+        open_window, hub_url: str, tmp_path: Path, now: datetime) -> None:
+    with Hub.open(hub_url) as hub:
+        reason = rewrite_after_push(hub, tmp_path / "table-3.db")
+        game_id = next(t.game_id for t in hub.tables() if t.label == "table 3")
+        hub.register_judge("Lee", "246802")
+        hub.rule(game_id, "Lee", "246802", "the hub's copy stands", sleep=lambda _s: None)
+    window = open_window(hub_url, now)
+    model = window.model
+    flag = model.index(2, COLUMNS.index("Flag")).data()
+    # The flag stays on the hub, ruled: the row says so, in the row's ordinary colours.
+    assert flag.startswith("DIVERGED, ruled by Lee: the hub's copy stands") and reason in flag
+    assert all(model.index(2, c).data(Qt.ItemDataRole.BackgroundRole) != RED
+               for c in range(len(COLUMNS)))
+    assert model.rows[2].flagged is None
+    assert "FLAGGED" not in window.summary.text()
+    assert "8 tables · 8 in play · 0 finished" in window.summary.text()
+
+
 def test_a_table_whose_copy_the_hub_finds_broken_shows_red_with_the_entry(
         open_window, hub_url: str, now: datetime) -> None:
     # A row typed in SQL that links to the last (the database lets it in) with a forged hash.

@@ -130,6 +130,25 @@ def test_the_head_judge_starts_pauses_resumes_and_announces_by_keys_and_pin(
     assert f"by {HEAD}: “The final's draw is at 11:00”" in summary
 
 
+def test_a_resume_from_the_cli_replaces_the_pause_in_the_head_judges_message_line(
+        qtbot, head_judge: HeadJudgeWindow, hall: tuple[str, str]) -> None:
+    _, tid = hall
+    window = head_judge
+    enter_round(qtbot, window, Qt.Key.Key_S, HEAD_PIN)
+    enter_round(qtbot, window, Qt.Key.Key_P, HEAD_PIN, "fire alarm")
+    assert window.messages.text().startswith("Recorded: The hall is PAUSED (fire alarm)")
+    window.refresh()  # the pause holds: the message line still says it
+    assert "The hall is PAUSED" in window.messages.text()
+    # `banker tournament round TID Qualifying resume` elsewhere: the same service, not this window.
+    rounds.record(tid, "Qualifying", "resume", "", HEAD, HEAD_PIN, sleep=no_wait)
+    with qtbot.wait_signal(window.refreshed, timeout=5000):
+        window.refresh()
+    assert "PAUSED" not in window.messages.text()
+    assert window.messages.text().startswith("The hall resumed at ")
+    assert f"by {HEAD}: the pause is over" in window.messages.text()
+    assert "PAUSED" not in window.summary.text()
+
+
 def test_the_round_is_refused_when_the_hub_does_not_answer_and_nothing_is_recorded(
         qtbot, head_judge: HeadJudgeWindow, hall: tuple[str, str],
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
 """What the hall display shows, as plain data: the stage's standings (position, name, score,
-status; never a contact) and the tables of its current draw. Read from the hub through the
+status; never a contact), the tables of its current draw, and the stage's round with its clock
+(from the hub). Read from the hub through the
 head judge's reader when a hub is set, else from the tournament service. No Qt here: the
 poller runs it on a thread of its own."""
 
@@ -8,7 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.tournament import service as tournaments
+from app.tournament.hall import round_length
 from models.plural import counted
+from models.tournament.hall_clock import HallRound
+from models.tournament.hall_time import HallTime, hall_time
 from models.tournament.records import Tournament
 from models.tournament.standings import StageStandings
 from ui.head_judge.reader import HallReader, Standings, StandingsLine
@@ -35,12 +39,18 @@ class TableLine:
 
 @dataclass(frozen=True)
 class HallBoard:
-    """One reading for the hall: the heading, the standings and the tables."""
+    """One reading for the hall: the heading, the standings and the tables, and the stage's
+    round as the hub holds it with its clock (None without a hub, or an untimed game)."""
 
     heading: str
     note: str  # "provisional: tables 1, 2 to report", "final", or why nothing shows
     lines: tuple[Line, ...]
     tables: tuple[TableLine, ...]
+    round: HallRound | None = None
+    clock: HallTime | None = None
+
+
+STANDINGS_TO_FOLLOW = "standings to follow"  # the hall's words for standings not readable
 
 
 def line(found: StandingsLine) -> Line:
@@ -94,15 +104,21 @@ def from_hub(reader: HallReader) -> HallBoard:
     """The hall's reading from the hub through the head judge's reader; raises HubError."""
     hall = reader.read()
     standings = hall.standings
+    found = hall.round.hall if hall.round is not None else None
+    clock: HallTime | None = None
+    t = tournaments.load(reader.tournament, reader.hub_url) if reader.tournament else None
+    if t is not None and found is not None:
+        minutes, marks = round_length(t)
+        clock = hall_time(found, minutes, marks) if minutes else None
     if standings is None:
-        return HallBoard(heading=reader.tournament or "", lines=(), tables=(),
-                         note=hall.standings_problem or "no tournament is followed")
-    drawn: tuple[TableLine, ...] = ()
-    if reader.tournament is not None:  # the hub's draw, when the hub holds the tournament
-        drawn = tables(tournaments.load(reader.tournament, reader.hub_url), standings.stage)
+        # The hall reads no technical words (the reader's problem names the hub): the
+        # standings are simply still to come.
+        return HallBoard(heading=t.name if t is not None else "", lines=(), tables=(),
+                         note=STANDINGS_TO_FOLLOW, round=found, clock=clock)
+    drawn = tables(t, standings.stage) if t is not None else ()
     return HallBoard(heading=f"{standings.tournament} · {standings.stage}",
                      note=note(standings), lines=tuple(line(s) for s in standings.lines),
-                     tables=drawn)
+                     tables=drawn, round=found, clock=clock)
 
 
 class HallSource:

@@ -37,8 +37,9 @@ def chosen(tid: str | None, hub: str | None) -> str:
 @click.option("--stage", "stage", default=None, metavar="NAME",
               help="The stage shown (default: the last one drawn).")
 def hall_display_command(tid: str | None, hub: str | None, stage: str | None) -> None:
-    """The hall display for a projector: the stage's standings and tables in large type,
-    paging by itself, read live (from the hub when one is set); no contact is ever shown."""
+    """The hall display for a projector: the round's time left, its pause and announcements
+    (with a hub), the stage's standings and tables in large type, paging by itself, read live;
+    no contact is ever shown."""
     url = hub_url(hub)
     try:
         shown = chosen(tid, url)

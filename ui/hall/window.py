@@ -1,15 +1,27 @@
-"""The hall display: the stage's standings and the tables of its draw, in large type for a
-projector, paging by itself; no contact is ever shown (the board holds none).
+"""The hall display: the round's time left, huge, its pause and announcements (ui/hall/
+round_view.py), beside the stage's standings and the tables of its draw, in large type for a
+projector, paging by itself; no contact is ever shown (the board holds none), nor any technical
+word (a hub that does not answer leaves "Standings as at 14:50").
 
 Read-only: it reads the hall on a thread of its own every few seconds and takes no input but
-Esc. On a second screen it fills that screen, as the table display does."""
+F11 (full screen, or back to a window) and Esc (out of full screen). It fills a screen other
+than the desk's, or its only screen (a hall PC with one projector)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QFont, QFontMetrics, QGuiApplication, QResizeEvent
+from PySide6.QtCore import QRect, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QCloseEvent,
+    QFont,
+    QFontMetrics,
+    QGuiApplication,
+    QKeyEvent,
+    QResizeEvent,
+    QScreen,
+)
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from ui.display.elided import ElidedLabel
@@ -18,13 +30,16 @@ from ui.display.standings import BACKGROUND, MUTED, TEXT
 from ui.display.window import DESIGN, WINDOWED
 from ui.hall.board import HallBoard, HallSource
 from ui.hall.pages import Page, pages
+from ui.hall.round_view import RoundView
 from ui.polling import Polling
-from ui.second_screen import SecondScreenWindow
+from ui.second_screen import SecondScreenWindow, other_screen
+from ui.sounds import Sounds
 from ui.table import palette
 
 ROWS = 10  # lines a page: at 1920x1080 each is readable from the back of a hall
 PAGE_MS = 12_000  # how long a page stays up before the next
 POLL_MS = 5_000  # how often the hall is read again
+TICK_MS = 1_000  # the clock counts down between readings
 # Position, score and status are as wide as their widest text (a status is never cut: "tie:
 # the head judge rules (provisional)" is the longest the ranking gives); the name takes the rest.
 FITTED = (0, 2, 3)
@@ -33,6 +48,9 @@ NAME_SHARE = 0.25  # the least of the width left to the name when a window is ve
 SIDE_PX, GAP_PX, SLACK_PX = 40, 28, 4  # margins, between columns, beyond a text's advance
 # At 48 px the longest status and a long name ("Nur Aisyah binte Rahman") share a 1920 line.
 TITLE_PX, SUB_PX, HEAD_PX, ROW_PX, FOOT_PX = 60, 40, 32, 48, 28
+# The time left: a face 540x220 at 1920x1080, its digits about 150 px high (a seventh of the
+# screen's height: read from the back of a hall), the pause's line 36 px, the banner's 110.
+FACE_PX, FACE_HIGH_PX, ROUND_PX, BANNER_PX = 540, 220, 36, 110
 ADVANCES = palette.LANDED  # the colour of a player who advances
 
 
@@ -78,6 +96,8 @@ class HallWindow(SecondScreenWindow):
 
     def __init__(self, source: HallSource, *, threaded: bool = True,
                  poll_ms: int | None = POLL_MS, page_ms: int = PAGE_MS, rows: int = ROWS,
+                 tick_ms: int | None = TICK_MS, sounds: Sounds | None = None,
+                 elapsed: Callable[[], int] | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.source, self.size_ = source, rows
@@ -85,6 +105,8 @@ class HallWindow(SecondScreenWindow):
         self.page = 0
         self.board: HallBoard | None = None
         self.read_note = ""
+        self.read_at: datetime | None = None  # the last reading that came through
+        self.problem: str | None = None  # why the last reading failed (never shown)
         self._busy = False
         self.setObjectName("hallDisplay")
         self.setWindowTitle("Championship Banker — hall display")
@@ -94,8 +116,10 @@ class HallWindow(SecondScreenWindow):
         self.sub.setObjectName("hallSub")
         self.foot.setObjectName("hallFoot")
         self.heading.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.heading.setWordWrap(True)  # beside the clock a long name takes two lines
         self.heads = HallRow("hallHead")
         self.lines = [HallRow("hallLine") for _ in range(rows)]
+        self.round = RoundView(self, sounds or Sounds(self), elapsed)
         self._compose()
         self.polling = Polling(source, self, threaded=threaded)
         self.polling.poller.found.connect(self.show_board)
@@ -105,6 +129,10 @@ class HallWindow(SecondScreenWindow):
         self.pager.timeout.connect(self.next_page)
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.refresh)
+        self.ticker = QTimer(self)
+        self.ticker.timeout.connect(self.round.tick)
+        if tick_ms:
+            self.ticker.start(tick_ms)
         if poll_ms:
             self.timer.start(poll_ms)
             QTimer.singleShot(0, self.refresh)
@@ -115,8 +143,15 @@ class HallWindow(SecondScreenWindow):
         self.column = column = QVBoxLayout(self)
         column.setContentsMargins(SIDE_PX, 20, SIDE_PX, 16)
         column.setSpacing(6)
-        column.addWidget(self.heading)
-        column.addWidget(self.sub)
+        top = QHBoxLayout()
+        titles = QVBoxLayout()
+        titles.addWidget(self.heading)
+        titles.addWidget(self.sub)
+        titles.addStretch(1)
+        top.addLayout(titles, 1)
+        top.addWidget(self.round.face, 0, Qt.AlignmentFlag.AlignTop)
+        column.addLayout(top)
+        column.addWidget(self.round.line)
         column.addSpacing(12)
         column.addWidget(self.heads)
         for line in self.lines:
@@ -144,8 +179,11 @@ class HallWindow(SecondScreenWindow):
         if self.page >= len(self.pages):
             self.page = 0
         self.heading.setText(board.heading)
-        self.read_note = f"Read at {datetime.now().astimezone():%H:%M}"
+        self.read_at, self.problem = datetime.now().astimezone(), None
+        self.read_note = f"Standings as at {self.read_at:%H:%M}"
         self._show_page()
+        self.round.show(board)
+        self._place_banner()
         if len(self.pages) > 1 and not self.pager.isActive():
             self.pager.start()
         elif len(self.pages) <= 1:
@@ -153,9 +191,12 @@ class HallWindow(SecondScreenWindow):
         self.refreshed.emit()
 
     def _show_failure(self, reason: str) -> None:
+        """The hall sees the standings as last read and when, never why (the reason names the
+        hub); the clock counts on from the last reading."""
         self._busy = False
-        shown = "" if self.board is None else " (the last reading stays up)"
-        self.read_note = f"Not read just now: {reason}{shown}"
+        self.problem = reason
+        self.read_note = ("Standings to follow" if self.read_at is None
+                          else f"Standings as at {self.read_at:%H:%M}")
         self.foot.set_full(self.read_note)
 
     # Paging ------------------------------------------------------------------------------
@@ -219,6 +260,7 @@ class HallWindow(SecondScreenWindow):
             widths = {n: width * most // sum(widths.values()) for n, width in widths.items()}
         margins = self.column.contentsMargins()
         self.column.setContentsMargins(side, margins.top(), side, margins.bottom())
+        self.round.face.setFixedSize(px(self.unit, FACE_PX), px(self.unit, FACE_HIGH_PX))
         for row in (self.heads, *self.lines):
             row.fit(widths, gap)
 
@@ -234,19 +276,59 @@ class HallWindow(SecondScreenWindow):
             f"QLabel#hallHead {{ color: {MUTED}; font-size: {px(unit, HEAD_PX)}px; }}"
             f"QLabel#hallLine {{ color: {TEXT}; font-size: {px(unit, ROW_PX)}px; }}"
             f"QLabel#hallLine[marked=\"true\"] {{ color: {ADVANCES}; font-weight: bold; }}"
-            f"QLabel#hallFoot {{ color: {MUTED}; font-size: {px(unit, FOOT_PX)}px; }}")
+            f"QLabel#hallFoot {{ color: {MUTED}; font-size: {px(unit, FOOT_PX)}px; }}"
+            f"QLabel#hallRound {{ background: #0072B2; color: #FFFFFF; font-weight: bold;"
+            f" font-size: {px(unit, ROUND_PX)}px; padding: {px(unit, 8)}px; }}"
+            "QLabel#hallRound[level=\"paused\"] { background: #B00020; }")
         self._fit_columns()
+        self._place_banner()
+
+    def _place_banner(self) -> None:
+        """The banner over the standings: the clock and the pause's line stay in sight."""
+        self.column.activate()
+        top = self.heads.geometry().top()
+        self.round.banner.place(QRect(0, top, self.width(), self.height() - top),
+                                min(px(self.unit, BANNER_PX), round((self.height() - top) * 0.5)))
+
+    # Full screen -------------------------------------------------------------------------
+
+    def present(self, operator: QScreen | None) -> str:
+        """Full screen on a screen other than the desk's, else on the only one (a hall PC
+        with one projector); F11 leaves and returns, Esc leaves."""
+        if other_screen(QGuiApplication.screens(), operator) is not None:
+            return super().present(operator)
+        screen = operator or QGuiApplication.primaryScreen()
+        if screen is not None:
+            self.setScreen(screen)
+            self.setGeometry(screen.geometry())
+        self.showFullScreen()
+        self.activateWindow()  # its keys are its own: F11 and Esc reach it
+        return (f"{self.WHAT} full screen on this screen (one screen connected): F11 or Esc "
+                "in it leaves full screen, F11 returns to it.")
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        if event.key() == Qt.Key.Key_F11:
+            if self.isFullScreen():
+                self.showNormal()
+            else:
+                self.showFullScreen()
+        elif event.key() == Qt.Key.Key_Escape:
+            if self.isFullScreen():  # a display is closed from the desk, never by Esc
+                self.showNormal()
+        else:
+            super().keyPressEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
         self.timer.stop()
         self.pager.stop()
+        self.ticker.stop()
         self.polling.release()
         super().closeEvent(event)
 
 
 class Presented:
     """The hall display as `banker hall-display` opens it: full screen on a screen other than
-    the primary (the desk's), else in its own window."""
+    the primary (the desk's), else full screen on the only one."""
 
     def __init__(self, source: HallSource) -> None:
         self.window = HallWindow(source)

@@ -73,13 +73,20 @@ class TableRow:
         if self.broken:
             return f"the hub's copy is {self.broken}"
         if self.diverged:
-            ruled = f" — ruled by {self.ruling}" if self.ruling else ""
-            return f"DIVERGED: {self.diverged}{ruled}"
+            # Ruled on (the hub's flag stays, ruled): settled, so no longer red nor counted.
+            return self.round_flag if self.ruling else f"DIVERGED: {self.diverged}"
         if self.refused:
             return f"{self.refusals} batch{'es' * (self.refusals > 1)} refused: {self.refused}"
         if self.facts is not None and self.facts.problem:
             return f"the hub's copy does not read: {self.facts.problem}"
         return self.round_flag or self.clock_off
+
+    @property
+    def settled(self) -> str | None:
+        """A divergence the head judge ruled on, in words (shown, not flagged), or None."""
+        if self.diverged and self.ruling and not self.broken:
+            return f"DIVERGED, ruled by {self.ruling}: {self.diverged}"
+        return None
 
     @property
     def stall(self) -> str | None:

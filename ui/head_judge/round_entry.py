@@ -94,3 +94,13 @@ def recorded_words(hall: HallRound, kind: Kind) -> str:
             "resume": f"The hall resumed at {at} by {entry.by}",
             "announce": f"Announced at {at} by {entry.by}: “{entry.text}”"}
     return f"Recorded: {said[kind]}"
+
+
+def resumed_words(hall: HallRound) -> str | None:
+    """The message line's words once the hall runs again after a pause (resumed here, from
+    the CLI or from another laptop), or None while the pause holds."""
+    resumed = hall.resumed
+    if resumed is None:
+        return None
+    return (f"The hall resumed at {resumed.at.astimezone():%H:%M:%S} by {resumed.by}: the "
+            "pause is over")

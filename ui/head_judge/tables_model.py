@@ -91,7 +91,7 @@ def cells(row: TableRow, label: str | None = None) -> tuple[str, ...]:
     return (label or row.label, state_text(row), time_left_text(row), row.round_clock or "",
             "" if facts is None or facts.turn is None else str(facts.turn), f"{row.entries:,}",
             age_text(row.age_s), "" if facts is None else str(facts.disputes_open or ""),
-            row.flagged or "")
+            row.flagged or row.settled or "")
 
 
 def sort_key(row: TableRow, column: int) -> Any:
@@ -186,8 +186,8 @@ class TablesModel(ColumnsModel):
         if row.stall:
             lines.append(f"No entry for {age_text(row.age_s).removesuffix(' ago')}: "
                          "go and see the table")
-        if row.flagged:
-            lines.append(row.flagged)
+        if row.flagged or row.settled:
+            lines.append(row.flagged or row.settled or "")
         lines.append("Enter or double-click: open the game in the judge's window (read-only)")
         return "\n".join(lines)
 

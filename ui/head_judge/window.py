@@ -24,7 +24,13 @@ from ui.hall.window import HallWindow, toggle_hall
 from ui.head_judge.flags_panel import FlagsPanel
 from ui.head_judge.hub_judge import open_on_hub
 from ui.head_judge.reader import Hall, HallReader
-from ui.head_judge.round_entry import ROUND_ACTIONS, RoundAction, RoundEntryDialog, record_entry
+from ui.head_judge.round_entry import (
+    ROUND_ACTIONS,
+    RoundAction,
+    RoundEntryDialog,
+    record_entry,
+    resumed_words,
+)
 from ui.head_judge.standings_panel import StandingsPanel
 from ui.head_judge.summary_bar import SummaryBar
 from ui.head_judge.tables_model import (
@@ -77,6 +83,7 @@ class HeadJudgeWindow(QMainWindow):
         self.messages.say(HINT)
         self._busy = False
         self.round_dialog: RoundEntryDialog | None = None  # the round's entry being asked
+        self.pause_said: str | None = None  # the message line's pause, until it is over
         self.pin_sleep: Callable[[float], None] = lambda s: sleep_painting(s, self)
         self._compose()
         self._menus()
@@ -168,11 +175,22 @@ class HeadJudgeWindow(QMainWindow):
         self.summary.show_hall(hall, shared_prefix([r.label for r in hall.rows]))
         self.flags.show_rows(hall.rows, hall.round_unlisted, hall.not_followed)
         self.standings.show_standings(hall.standings, hall.standings_problem)
+        self._pause_over(hall)
         if chosen is not None:
             self.select_game(chosen)
         elif hall.rows and not self.tables.selectionModel().hasSelection():
             self.tables.selectRow(0)
         self.refreshed.emit()
+
+    def _pause_over(self, hall: Hall) -> None:
+        """The pause this window said is over: the message line says the resume instead."""
+        if self.pause_said is None or hall.round is None:
+            return
+        resumed = resumed_words(hall.round.hall)
+        if resumed is not None:
+            if self.messages.text() == self.pause_said:
+                self.messages.say(resumed)
+            self.pause_said = None
 
     def _show_failure(self, reason: str) -> None:
         self._busy = False
@@ -256,6 +274,9 @@ class HeadJudgeWindow(QMainWindow):
                                           self.pin_sleep)
             self.messages.say(said if recorded else f"{said}. Nothing recorded",
                               "info" if recorded else "refused")
+            # A pause said here stays said only while it holds (a resume may come from the CLI).
+            self.pause_said = self.messages.text() if recorded and action.kind == "pause" \
+                else None
             self.refresh()
 
         dialog.accepted.connect(signed)

@@ -1,4 +1,5 @@
-"""`banker scoresheet`: the sheet as JSON, or as a PDF (the one CLI command that needs Qt)."""
+"""`banker scoresheet`: the sheet in words, as JSON, or as a PDF (the one CLI command that needs
+Qt)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 import click
 
 from app.cli.main import DB_OPTION, GAME_OPTION, main, warn_unsound
+from app.cli.scoresheet_text import sheet_text
 from app.table.command_text import dumps, parse_command
 from app.table.scoresheet import scoresheet
 from app.table.service import TableGame
@@ -38,8 +40,10 @@ def scoresheet_command(db: str, game: str | None, as_json: bool, pdf: Path | Non
     if pdf is not None:
         write_with_qt("scoresheet", _writer, sheet, pdf, paper)
         click.echo(f"scoresheet written to {pdf}")
-    if as_json or pdf is None:
+    if as_json:
         click.echo(dumps(sheet))
+    elif pdf is None:
+        click.echo(sheet_text(sheet))
 
 
 def _writer() -> Callable[[dict[str, Any], Path, str], None]:

@@ -136,6 +136,7 @@ def _player_html(p: dict[str, Any], head: dict[str, Any], signed: bool = True) -
                 f"{_money(p['property_value'])}</td></tr>")
     rows.append(f"<tr><td colspan='3'>Cash</td><td align='right' colspan='2'>"
                 f"{_money(p['cash'])}</td></tr>")
+    rows += _debt_rows(p)
     rows.append(f"<tr class='total'><td colspan='3'>Total</td><td align='right' colspan='2'>"
                 f"{_money(p['total'])}</td></tr></table>")
     breaks = ", ".join(f"{TIE_NAMES[k]} {_money(v)}" for k, v in p["tie_breaks"].items())
@@ -148,3 +149,23 @@ def _player_html(p: dict[str, Any], head: dict[str, Any], signed: bool = True) -
             + (f"<p class='sub'>Tie-break figures: {escape(breaks)}</p>"
                if head.get("tie_breakers") else "")
             + (f"<p>Signature: {SIGNATURE}</p>" if signed else "") + "</div>")
+
+
+def _debt_rows(p: dict[str, Any]) -> list[str]:
+    """A debt open when time was called, as its own line on both players' rows (RULES.md Score):
+    the net worth, then what the debt took off or added, as scoring worked it out."""
+    debts = p.get("debts") or []
+    if not debts:
+        return []
+    rows = [f"<tr><td colspan='3'>Net worth</td><td align='right' colspan='2'>"
+            f"{_money(p['net_worth'])}</td></tr>"]
+    for debt in debts:
+        other = "the Bank" if debt["other"] == "bank" else debt["other"]
+        if debt["side"] == "owes":
+            words, sign = f"Debt to {other}", "−"
+        else:
+            words, sign = f"Debt owed by {other}", "+"
+        rows.append(f"<tr><td colspan='3'>{escape(words)} ({escape(debt['reason'])}): "
+                    f"{_money(debt['amount'])} owed</td><td align='right' colspan='2'>"
+                    f"{sign}{_money(debt['counted'])}</td></tr>")
+    return rows

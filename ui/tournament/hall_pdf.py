@@ -190,14 +190,21 @@ def _paint_html(device: QPagedPaintDevice, text: str, foot: str) -> int:
     return printing.paint_pages(device, lambda body: _document(device, text, body), foot)
 
 
-# The pre-filled scoresheets: one page a table ------------------------------------------------
+# The pre-filled scoresheets: two seats a page --------------------------------------------------
+
+SEATS_A_PAGE = 2  # each seat's block holds a line for every deed of the board, in two halves
+DEED_HEADS = ("<th width='3%'>#</th><th width='23%'>Deed</th><th width='7%'>Bldgs</th>"
+              "<th width='8%'>Mortg.</th><th width='8%' align='right'>Value</th>")
+SHEET_STYLE = ("td.blank { height: 13pt; } td.no { color: #777; font-size: 7pt; } "
+               "th.gap, td.gap { width: 14pt; border-bottom: 0; background: #fff; }")
+
 
 def scoresheets_html(data: HallPrint) -> str:
-    """Every table's blank scoresheet, one a page: the sheet's header filled in (tournament,
-    round, table, rules, length), each seat's name with empty lines for deeds, cash and total,
-    and the signature lines (the look of ui/scoresheet's sheet)."""
-    parts = [f"<html><head><style>{style(1.0)} td.blank {{ height: 14pt; }}</style></head>"
-             "<body>"]
+    """Every table's blank scoresheet, beginning on a page of its own: the sheet's header
+    filled in (tournament, round, table, rules, length), each seat's name with a numbered line
+    for every deed of the board (a player can hold all 28 of the classic board), cash and
+    total, two seats a page, and the signature lines (the look of ui/scoresheet's sheet)."""
+    parts = [f"<html><head><style>{style(1.0)} {SHEET_STYLE}</style></head><body>"]
     for number, table in enumerate(data.tables):
         parts.append(_sheet(data, table, first=number == 0))
     parts.append("</body></html>")
@@ -217,19 +224,15 @@ def _sheet(data: HallPrint, table: HallTable, *, first: bool) -> str:
         parts.append("<tr>" + "".join(f"<td><b>{e(k)}:</b> {e(v) or LINE}</td>"
                                       for k, v in rows[index:index + 2]) + "</tr>")
     parts.append("</table>")
-    blank = 6 if len(table.seats) <= 4 else 4
-    for seat in table.seats:
+    for index, seat in enumerate(table.seats):
+        if index and index % SEATS_A_PAGE == 0:
+            parts.append(f"<p class='sub' style='page-break-before: always'>{e(data.tournament)}"
+                         f" — Scoresheet · {e(data.stage)} · table {table.number} (continued)"
+                         "</p>")
         parts.append(
             f"<div class='player'><span class='pos'>Seat {seat.number}</span> &nbsp; "
             f"<span class='name'>{e(seat.name)}</span> ({e(seat.player)}) — place: ______"
-            "<table class='deeds' width='100%' cellspacing='0'><tr><th>Deed</th>"
-            "<th>Buildings</th><th>Mortgaged</th><th align='right'>Deed value</th>"
-            "<th align='right'>Buildings value</th></tr>"
-            + "<tr><td class='blank'></td><td></td><td></td><td></td><td></td></tr>" * blank
-            + "".join(f"<tr><td colspan='3'>{what}</td><td colspan='2'></td></tr>"
-                      for what in ("Property", "Cash"))
-            + "<tr class='total'><td colspan='3'>Total</td><td colspan='2'></td></tr></table>"
-            f"Signature: {SIGNATURE}</div>")
+            f"{_deed_lines(data.deeds)}Signature: {SIGNATURE}</div>")
     ties = ", ".join(TIE_NAMES.get(t, t) for t in data.tie_breakers)
     parts.append(f"<table width='100%' class='sign'><tr><td>Banker: {SIGNATURE}</td>"
                  f"<td>Judge: {SIGNATURE}</td></tr></table><p class='foot'>Net worth per "
@@ -237,6 +240,26 @@ def _sheet(data: HallPrint, table: HallTable, *, first: bool) -> str:
                  "sheet printed from the draw; the app's own sheet, from the ledger, is the one "
                  "signed where the game is recorded.</p>")
     return "".join(parts)
+
+
+def _deed_lines(deeds: int) -> str:
+    """A numbered line for each of `deeds`, in two halves side by side (1 to half on the left,
+    the rest on the right), then the property, cash and total lines."""
+    half = -(-deeds // 2)
+    cells = "<td class='blank'></td><td></td><td></td><td></td>"
+
+    def line(number: int) -> str:
+        return (f"<td class='no'>{number}</td>{cells}" if number <= deeds
+                else "<td></td>" * 5)
+
+    rows = "".join(f"<tr>{line(n)}<td class='gap'></td>{line(n + half)}</tr>"
+                   for n in range(1, half + 1))
+    return ("<table class='deeds' width='100%' cellspacing='0'>"
+            f"<tr>{DEED_HEADS}<th class='gap' width='2%'></th>{DEED_HEADS}</tr>{rows}"
+            + "".join(f"<tr><td colspan='4'>{what}</td><td></td><td class='gap'></td>"
+                      "<td colspan='5'></td></tr>" for what in ("Property", "Cash"))
+            + "<tr class='total'><td colspan='4'>Total</td><td></td><td class='gap'></td>"
+            "<td colspan='5'></td></tr></table>")
 
 
 def scoresheets_pdf(data: HallPrint, path: Path, paper: str = "a4") -> int:

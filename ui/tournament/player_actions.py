@@ -33,7 +33,8 @@ class PlayerActions:
             self._open(AddPlayerDialog(tid, self))
 
     def import_players(self: Any) -> None:
-        """Ctrl+I: the sign-up sheet, a CSV with the columns id, name and (optional) contact."""
+        """Ctrl+I: the sign-up sheet, a CSV with the columns id, name and (optional) contact and
+        latin (a name in another script in Latin letters)."""
         tid = self._need()
         if tid is None:
             return
@@ -44,7 +45,7 @@ class PlayerActions:
     def _import(self: Any, tid: str, path: Path) -> str:
         found = tournaments.players_from_csv(path)
         if not found:
-            raise BadInput(f"{path.name}: no players in it (columns: id, name, contact)")
+            raise BadInput(f"{path.name}: no players in it (columns: id, name, contact, latin)")
         t = tournaments.add_players(tid, found, self.now)
         return f"{counted(len(found), 'player')} entered from {path.name}: {len(t.players)} in all"
 

@@ -205,6 +205,25 @@ def test_the_footer_matches_the_ledger(example_db: Path, sheet: dict[str, Any]) 
     assert events[-1]["seq"] == len(events)
 
 
+def test_the_plain_sheet_is_words_and_a_table_and_json_only_with_json(example_db: Path) -> None:
+    result = invoke("scoresheet", "--db", example_db)
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert not text.lstrip().startswith("{") and '"players"' not in text
+    lines = text.splitlines()
+    assert lines[0] == "Monopoly Singapore Championship 2026 — scoresheet (time called)"
+    assert lines[1].startswith("round Qualifying 2, table 7, ")
+    # One row a player, in place order, with the totals worked out by hand above.
+    rows = [line.split() for line in lines if line[:3] in ("1st", "2nd", "3rd", "4th")]
+    assert rows == [["1st", "Aisha", "M1,434", "M2,250", "M3,684"],
+                    ["2nd", "Ben", "M1,050", "M1,020", "M2,070"],
+                    ["3rd", "Chloe", "M740", "M1,330", "M2,070"],
+                    ["4th", "Dev", "bankrupt", "M0", "(1st", "to", "go", "bankrupt)"]]
+    assert "  Ben (2nd): equal total, placed by cash" in lines
+    assert any(line.startswith("ledger head ") for line in lines)
+    assert json.loads(invoke("scoresheet", "--db", example_db, "--json").stdout)["players"]
+
+
 # The PDF -------------------------------------------------------------------------------------------
 
 

@@ -300,3 +300,25 @@ def test_a_withdrawn_player_is_unnumbered_so_rows_ties_and_refusals_say_the_same
     assert [(rows[x].position, rows[x].status) for x in (e, c, d)] == [
         (15, "advances"), (16, "advances"), (17, "out")]
     assert found.decided and len(found.advancing) == 16
+
+
+def test_bankrupt_players_at_a_final_are_placed_by_the_later_bankruptcy_not_a_tie_breaker() -> None:
+    t = play(forty(), "Qualifying", QUALIFYING)
+    c, d, e = (seated(t, "Qualifying", n)[1] for n in (2, 3, 4))
+    t = rule_tie(t, "Qualifying", [e, c, d], "Tan", "lot", AT)
+    t = draw(t, "Semi-final", seed=5, at=AT)
+    t = play(t, "Semi-final", {n: [4000, 3000, 2000, 1000] for n in (1, 2, 3, 4)})
+    t = draw(t, "Final", seed=9, at=AT)
+    seats = seated(t, "Final", 1)
+    # The final's sheet: seats 1 and 2 on 5000 and 4000; seats 3 and 4 both went bankrupt
+    # (score 0), seat 4 first: seat 3, bankrupt later, is 3rd and seat 4 4th (RULES.md
+    # Tournament: "a later bankruptcy above an earlier one"), no tie-breaker between them.
+    t = play(t, "Final", {1: [5000, 4000, 0, 0]})
+    final = standings(t, "Final")
+    assert [r.status for r in final.rows] == ["1st place", "2nd place", "3rd place",
+                                              "finished 4th"]
+    calls = {call.player: call.reason for call in final.close_calls}
+    third, fourth = t.seat_name(seats[2]), t.seat_name(seats[3])
+    assert calls[seats[2]].endswith(f"; bankrupt later than {fourth}")
+    assert calls[seats[3]].endswith(f"; bankrupt before {third}")
+    assert all("tie-breaker" not in reason for reason in calls.values())
