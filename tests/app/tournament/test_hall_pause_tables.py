@@ -92,3 +92,24 @@ def test_a_table_that_missed_the_pause_and_its_resume_gets_the_paused_time_back(
     assert tables[0]["pauses"] == [{"entry": 2, "at": pause.at.isoformat(), "followed": True}]
     assert tables[1]["pauses"] == []  # no clock with the round: nothing to follow yet
     game.close()
+
+
+def test_the_bankers_undo_stays_open_while_the_hall_is_paused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.table.actions import undo_action  # noqa: PLC0415
+
+    url = fresh_hub("sqlite", tmp_path)
+    tid = hall_of_twelve(url, tmp_path, monkeypatch)
+    clock = SetClock(at=START)
+    game = table_game(tid, 1, tmp_path / "table-1", clock)
+    rounds.record(tid, "Qualifying", "start", "", HEAD, HEAD_PIN, sleep=no_wait)
+    assert follow(game)[0] == ["clock_started"]
+    assert game.state is not None
+    game.submit(Roll(type="roll", player=game.state.current, dice=[1, 2]))
+    rounds.record(tid, "Qualifying", "pause", "fire alarm", HEAD, HEAD_PIN, sleep=no_wait)
+    clock.set(START + timedelta(minutes=1))
+    assert follow(game)[0] == ["clock_paused"]
+    undo = undo_action(game)
+    assert undo is not None and undo.refused is None, undo
+    assert undo.preview[0].endswith("rolls 1+2")  # the banker's roll, not the hall's pause
+    game.close()
