@@ -89,9 +89,26 @@ def pause_clock(t: Scratch, cmd: PauseClock) -> None:
     if not running(t.state) or (t.state.clock and t.state.clock.paused_at):
         t.refuse("time", "the clock is not running")
     assert t.state.clock is not None
-    _hall_entry(t, t.state.clock, cmd.round, cmd.hall_entry)
-    t.emit(ev.ClockPaused(at=t.wall_time(), reason=cmd.reason, round=cmd.round,
+    clock = t.state.clock
+    _hall_entry(t, clock, cmd.round, cmd.hall_entry)
+    at = _since(cmd.since, cmd.round, clock.started_at, t.wall_time(), "paused")
+    t.emit(ev.ClockPaused(at=at, reason=cmd.reason, round=cmd.round,
                           hall_entry=cmd.hall_entry))
+
+
+def _since(since: datetime | None, round_: str | None, earliest: datetime | None,
+           now: datetime, what: str) -> datetime:
+    """The time a hall's pause or resume is recorded at: `since` (the hall's own time, for a
+    table that missed it), never before `earliest` (the clock's start, the pause) nor after
+    now; else now. Raises BadInput."""
+    if since is None:
+        return now
+    if round_ is None:
+        raise BadInput(f"`since` is when the hall {what}: give its `round` too")
+    if since > now or (earliest is not None and since < earliest):
+        raise BadInput(f"the hall cannot have {what} at {since.isoformat()}: that is outside "
+                       "this clock's run so far")
+    return since
 
 
 def resume_clock(t: Scratch, cmd: ResumeClock) -> None:
@@ -107,7 +124,8 @@ def resume_clock(t: Scratch, cmd: ResumeClock) -> None:
     _hall_entry(t, clock, cmd.round, cmd.hall_entry)
     if t.wall_time() < clock.paused_at:
         raise BadInput("the clock cannot resume before it was paused")
-    t.emit(ev.ClockResumed(at=t.wall_time(), round=cmd.round, hall_entry=cmd.hall_entry))
+    at = _since(cmd.since, cmd.round, clock.paused_at, t.wall_time(), "resumed")
+    t.emit(ev.ClockResumed(at=at, round=cmd.round, hall_entry=cmd.hall_entry))
 
 
 def set_game_length(t: Scratch, cmd: SetGameLength) -> None:

@@ -393,6 +393,14 @@ class PauseClock(_Command):
     round: RoundId | None = Field(default=None, description="The hall's round paused.")
     hall_entry: int | None = Field(default=None, ge=1, description="With `round`: the number "
                                    "of the hall's entry followed (each is followed once).")
+    since: datetime | None = Field(
+        default=None, description="With `round`: when the hall paused, in this table's time (a "
+        "table that missed the pause and its resume records both at the hall's times).")
+
+    @field_validator("since")
+    @classmethod
+    def _since_is_zoned(cls, since: datetime | None) -> datetime | None:
+        return None if since is None else zoned(since)
 
 
 class ResumeClock(_Command):
@@ -403,6 +411,14 @@ class ResumeClock(_Command):
     round: RoundId | None = Field(default=None, description="The hall's round resumed.")
     hall_entry: int | None = Field(default=None, ge=1, description="With `round`: the number "
                                    "of the hall's entry followed (each is followed once).")
+    since: datetime | None = Field(
+        default=None, description="With `round`: when the hall resumed, in this table's time "
+        "(a table that missed the pause and its resume: the hall's paused time is given back).")
+
+    @field_validator("since")
+    @classmethod
+    def _since_is_zoned(cls, since: datetime | None) -> datetime | None:
+        return None if since is None else zoned(since)
 
 
 class SetGameLength(_Command):

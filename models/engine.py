@@ -180,6 +180,10 @@ def _check_gates(t: Scratch, command: Command) -> None:
     # Most games have no clock and no one away: the two checks are skipped without a call.
     if state.clock is not None and time_is_up(state, t.now) and not state.final_round:
         t.refuse("time", "time is up: all gameplay stops")
+    hall = state.clock.paused_round if state.clock is not None else None
+    if hall is not None:
+        t.refuse("hall_pause", "the hall is paused by the head judge: no play until the hall "
+                 "resumes (a judge's correction and the banker's undo stay open)")
     away = paused_by_break(t, t.now) if state.breaks else None
     if away is not None:
         t.refuse("toilet_break", f"play is paused while {away} is away "

@@ -51,6 +51,7 @@ CLAUSE_KEYS: tuple[str, ...] = (
     "mortgagee_sale",
     "time",
     "toilet_break",
+    "hall_pause",
     "absent",
     "dispute",
     "fine",
@@ -68,8 +69,9 @@ CLAUSE_KEYS: tuple[str, ...] = (
     "as_is",
 )
 # Clauses added after profiles were written: a profile file without one cites the older,
-# broader clause it was split from (a user's own profile stays valid).
-CLAUSE_FALLBACKS: dict[str, str] = {"jail_double": "jail", "as_is": "debt"}
+# broader clause it was split from (a user's own profile stays valid; so does a profile an
+# older game's file stores, dumped as stored: its rules digest). A hall pause cites "time".
+CLAUSE_FALLBACKS: dict[str, str] = {"jail_double": "jail", "as_is": "debt", "hall_pause": "time"}
 
 
 class Profile(BaseModel):

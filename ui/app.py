@@ -50,6 +50,7 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(1500, self, self._prepare_sounds)  # after the first paint
         self.start = StartPage()
         self.table: TableWindow | None = None
+        self.left_behind: str | None = None  # what the last closed table's hub copy lacks
         self.stack = QStackedWidget()
         self.stack.addWidget(self.start)
         self.setCentralWidget(self.stack)
@@ -138,6 +139,8 @@ class MainWindow(QMainWindow):
         self.start.show_games(games.recent_games(), games.games_dir())
         self.stack.setCurrentWidget(self.start)
         self.setWindowTitle(TITLE)
+        if self.left_behind is not None:
+            self.start.messages.say(self.left_behind, "refused")
 
     def new_game(self) -> None:
         """The new-game form; the game it records opens at once."""
@@ -273,9 +276,12 @@ class MainWindow(QMainWindow):
         table, self.table = self.table, None
         if table is None:
             return
-        table.session.close()
+        behind = table.session.close()
         self.stack.removeWidget(table)
         table.deleteLater()
+        self.left_behind = behind
+        if behind is not None:
+            print(f"WARNING: {behind}", file=sys.stderr)  # the window may be closing for good
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
         if self.board_editor is not None and not self.board_editor.close():

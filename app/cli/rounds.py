@@ -50,7 +50,9 @@ def round_status(tid: str, stage: str, hub: str | None, as_json: bool) -> None:
             "not_followed": list(found.hall.problems),
             "tables": [{"table": t.table, "game_id": t.game_id, "flagged": t.flagged,
                         "clock_started_at": None if t.start is None else t.start.at.isoformat(),
-                        "with_round": t.start is not None and t.start.round == found.hall.round}
+                        "with_round": t.start is not None and t.start.round == found.hall.round,
+                        "pauses": [{"entry": e.number, "at": e.at.isoformat(), "followed": done}
+                                   for e, done in t.pauses(found.hall)]}
                        for t in found.tables],
             "flagged": list(found.flagged)}))
     else:

@@ -21,6 +21,7 @@ from app.cli.main import (
 )
 from app.cli.prompts import JUDGE_PIN, ScriptJudge
 from app.datafolder.paths import data_dir, sample_script
+from app.hub import last_copy
 from app.hub.judges import with_hub_judges
 from app.ledger import Actor, LedgerError, StoredEvent
 from app.review import service as review
@@ -59,8 +60,15 @@ def run(script: Path, db: str, game: str | None, banker: str, judge: str | None)
     # A new file is put in place only with its game (app/ledger/creating.py): a refused first
     # line leaves none behind, and nothing here ever removes a file another program made.
     session = open_table(db, game, create=True)
-    _run_lines(session, script, lines, banker, judge)
-    session.idle()  # a snapshot if one is due, and the -wal file checkpointed
+    try:
+        _run_lines(session, script, lines, banker, judge)
+        session.idle()  # a snapshot if one is due, and the -wal file checkpointed
+    finally:
+        # With a hub set, what was recorded reaches it before the process ends (a refused
+        # line included: the lines before it stay recorded).
+        behind = last_copy(session.ledger.location, session.head_seq, session.game_id)
+        if behind is not None:
+            click.echo(f"WARNING: {behind}", err=True)
 
 def _run_lines(session: TableGame, script: Path, lines: list[tuple[int, str]], banker: str,
                judge: str | None) -> None:

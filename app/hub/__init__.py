@@ -12,7 +12,7 @@ from app.hub.hub import HUB_URL_ENV, Hub, hub_url
 from app.hub.judges import with_hub_judges
 from app.hub.push import Pushed, push_file, push_game
 from app.hub.records import Receipt, Refusal, TableOnHub
-from app.hub.replicator import Backoff, ReplicaStatus, Replicator, replicator_for
+from app.hub.replicator import Backoff, ReplicaStatus, Replicator, last_copy, replicator_for
 
 __all__ = [
     "HUB_URL_ENV",
@@ -30,6 +30,7 @@ __all__ = [
     "Replicator",
     "TableOnHub",
     "hub_url",
+    "last_copy",
     "push_file",
     "push_game",
     "read_batch",

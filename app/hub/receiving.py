@@ -52,8 +52,9 @@ def head_of(connection: Connection, game_id: str) -> tuple[int, str]:
 
 
 def receive(connection: Connection, batch: Batch, source: str, stamp: str,
-            file: str | None = None) -> Receipt:
-    """See Hub.receive: raises HubRefused, HubGap; stores the new rows otherwise.
+            file: str | None = None, sent: str | None = None) -> Receipt:
+    """See Hub.receive: raises HubRefused, HubGap; stores the new rows otherwise. `stamp` is
+    the hub's time of arrival, `sent` the sender's own time of sending (default `stamp`).
 
     The batch's own chain is checked first, from the table's own anchor ("broken": the file
     contradicts itself); then everything the batch says about entries the hub holds is
@@ -76,15 +77,18 @@ def receive(connection: Connection, batch: Batch, source: str, stamp: str,
     if new:
         _store(connection, batch, held, new, source, stamp)
         held = (new[-1][1], new[-1][10])
-    _report(connection, batch, stamp, file)
+    _report(connection, batch, stamp, sent or stamp, file)
     return Receipt(game_id=game_id, stored=len(new), head=held)
 
 
-def _report(connection: Connection, batch: Batch, stamp: str, file: str | None) -> None:
+def _report(connection: Connection, batch: Batch, stamp: str, sent: str,
+            file: str | None) -> None:
     """Keep the head the table reported with this batch (and its file): `hub status` compares
-    it with the hub's when the file itself is out of reach."""
+    it with the hub's when the file itself is out of reach. The batch's time by the table's
+    clock (`reported_at`) beside the hub's time of its arrival (`last_arrival_at`): how far the
+    laptop's clock is from the hub's (records.TableOnHub.clock_off)."""
     values: dict[str, Any] = {"reported_entries": batch.head[0], "reported_hash": batch.head[1],
-                              "reported_at": stamp}
+                              "reported_at": sent, "last_arrival_at": stamp}
     if file is not None:
         values["file"] = file
     connection.execute(update(hub_games).where(hub_games.c.game_id == batch.game_id)

@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from app.hub.times import MAX_OFFSET_S, span
+
 
 @dataclass(frozen=True)
 class Receipt:
@@ -14,6 +16,7 @@ class Receipt:
     game_id: str
     stored: int
     head: tuple[int, str]
+    arrived_at: datetime | None = None  # the hub's own time the batch arrived (its clock)
 
 
 @dataclass(frozen=True)
@@ -39,11 +42,31 @@ class TableOnHub:
     checked: int = 0  # the entries whose chain the hub checked itself (chains.py)
     broken: str | None = None  # "broken at entry N: why" when the hub's copy does not check out
 
+    def clock_offset_s(self) -> float | None:
+        """How far the table's laptop clock is ahead of the hub's (negative: behind): its last
+        batch's time by the laptop's clock less the hub's time of its arrival (the two kept
+        with every batch; the copier's time in transit is a fraction of a second)."""
+        if self.reported_at is None:
+            return None
+        return (self.reported_at - self.last_arrival_at).total_seconds()
+
+    def clock_off(self) -> str | None:
+        """The table's clock in words when it is more than a minute from the hub's."""
+        offset = self.clock_offset_s()
+        if offset is None or abs(offset) <= MAX_OFFSET_S:
+            return None
+        return (f"CLOCK OFF: its laptop's clock is {span(abs(offset))} "
+                f"{'ahead of' if offset > 0 else 'behind'} the hub's")
+
     def age_seconds(self, now: datetime) -> float | None:
-        """Seconds since the table recorded its last entry (a stalled table stands out)."""
+        """Seconds since the table recorded its last entry (a stalled table stands out); a
+        laptop clock more than a minute off is allowed for (its entries' times turned into the
+        hub's), so an hours-fast laptop does not read "0 s ago" for ever."""
         if self.last_recorded_at is None:
             return None
-        return max(0.0, (now - self.last_recorded_at).total_seconds())
+        offset = self.clock_offset_s()
+        skew = offset if self.clock_off() is not None and offset is not None else 0.0
+        return max(0.0, (now - self.last_recorded_at).total_seconds() + skew)
 
 
 @dataclass(frozen=True)

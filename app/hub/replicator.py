@@ -8,15 +8,20 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from random import Random
 
 from app.hub.errors import HubError, HubRefused
 from app.hub.hub import Hub, hub_url
 from app.hub.push import COMMANDS_PER_BATCH, push_game
+from app.hub.records import Receipt
+from app.hub.times import offset_words
 from app.ledger import Ledger, LedgerError, open_ledger
 
 POLL_S = 2.0
 """How often the copier looks at the file when nobody tells it an entry was recorded."""
+LAST_COPY_S = 5.0
+"""How long a closing window or `banker` process waits for its last copy to the hub."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,22 @@ class ReplicaStatus:
     state: str  # "starting", "copying", "up to date", "retrying", "refused", "stopped"
     detail: str | None = None
     failures: int = 0
+    clock_offset_s: float | None = None  # this laptop's clock less the hub's, at the last batch
+
+    def clock_off(self) -> str | None:
+        """This laptop's clock in words when it is more than a minute from the hub's."""
+        return offset_words(self.clock_offset_s)
+
+    def left_behind(self, head: int) -> str | None:
+        """Words for the entries of a file whose head is `head` that the hub does not hold
+        (None: it holds them all), said when a window or a process closes."""
+        if self.copied >= head:
+            return None
+        why = f" ({self.detail})" if self.detail else ""
+        return (f"The hub does not hold this table's last {head - self.copied} "
+                f"entr{'y' if head - self.copied == 1 else 'ies'}: the last copy did not reach "
+                f"it{why}. Copy the file with `banker hub push` from this laptop, or open the "
+                "game again with the hub set.")
 
 
 class Replicator:
@@ -51,13 +72,15 @@ class Replicator:
     def __init__(self, db: str | os.PathLike[str], hub_url: str, *, game_id: str | None = None,
                  source: str | None = None, poll: float = POLL_S, backoff: Backoff | None = None,
                  commands: int = COMMANDS_PER_BATCH, seed: int | None = None,
-                 opener: Callable[[str], Hub] | None = None) -> None:
+                 opener: Callable[[str], Hub] | None = None,
+                 now: Callable[[], datetime] | None = None) -> None:
         self.db, self.url, self.game_id = os.fspath(db), hub_url, game_id
         self.source = source or f"replication from {self.db}"
         self.poll, self.backoff, self.commands = poll, backoff or Backoff(), commands
         # The table's copier is the first push of a hall's hub: it may make it.
         self._opener = opener or (lambda url: Hub.open(url, create=True))
         self._rng = Random(seed)
+        self._now = now or (lambda: datetime.now(UTC))  # this laptop's clock
         self._wake, self._stopping = threading.Event(), threading.Event()
         self._changed = threading.Condition()
         self._status = ReplicaStatus(0, 0, "starting")
@@ -75,12 +98,19 @@ class Replicator:
         """An entry was recorded: copy soon (costs the caller one flag set, nothing more)."""
         self._wake.set()
 
-    def stop(self, timeout: float = 5.0) -> ReplicaStatus:
-        """Stop after the copy under way (the window closing); returns the last status."""
+    def stop(self, timeout: float = LAST_COPY_S) -> ReplicaStatus:
+        """Stop (the window or the process closing): the copy under way ends, then one last
+        copy of everything the file holds, all within `timeout` seconds; returns the last
+        status (`left_behind` says what the hub lacks). A copy still going at the timeout is
+        left to its thread (a daemon: it dies with the process) and said as not finished."""
         self._stopping.set()
         self._wake.set()
         if self._thread.is_alive():
             self._thread.join(timeout)
+        if self._thread.is_alive():
+            with self._changed:
+                self._status = replace(self._status, detail=(
+                    f"the hub did not answer within {timeout:g} s"))
         return self.status()
 
     def status(self) -> ReplicaStatus:
@@ -102,31 +132,47 @@ class Replicator:
     # -- the thread -------------------------------------------------------------------------
 
     def _run(self) -> None:
-        failures = 0
         try:
-            while not self._stopping.is_set():
-                self._wake.clear()
-                try:
-                    self._copy()
-                except HubRefused as refused:
-                    self._set(state="refused", detail=str(refused))
-                    return
-                except (HubError, LedgerError) as e:
-                    # The hub (or, briefly, the file) cannot be used: keep recording, wait longer
-                    # each time; a notify does not cut the wait short.
-                    failures += 1
-                    self._drop_hub()
-                    self._set(state="retrying", detail=str(e), failures=failures)
-                    self._stopping.wait(self.backoff.delay(failures, self._rng))
-                    continue
-                failures = 0
-                self._wake.wait(self.poll)
+            if self._follow():
+                self._last_copy()
         finally:
             self._close()
             with self._changed:
                 if self._status.state != "refused":
                     self._status = replace(self._status, state="stopped")
                 self._changed.notify_all()
+
+    def _last_copy(self) -> None:
+        """One more copy once stopping: what was recorded since the last one reaches the hub
+        (a window closed right after its last entry left the hub one short without it)."""
+        try:
+            self._copy()
+        except HubRefused as refused:
+            self._set(state="refused", detail=str(refused))
+        except (HubError, LedgerError) as e:
+            self._set(detail=str(e))
+
+    def _follow(self) -> bool:
+        """Copy until stopped (True) or refused by the hub (False)."""
+        failures = 0
+        while not self._stopping.is_set():
+            self._wake.clear()
+            try:
+                self._copy()
+            except HubRefused as refused:
+                self._set(state="refused", detail=str(refused))
+                return False
+            except (HubError, LedgerError) as e:
+                # The hub (or, briefly, the file) cannot be used: keep recording, wait longer
+                # each time; a notify does not cut the wait short.
+                failures += 1
+                self._drop_hub()
+                self._set(state="retrying", detail=str(e), failures=failures)
+                self._stopping.wait(self.backoff.delay(failures, self._rng))
+                continue
+            failures = 0
+            self._wake.wait(self.poll)
+        return True
 
     def _copy(self) -> None:
         if self._ledger is None:
@@ -140,9 +186,16 @@ class Replicator:
         self._set(state="copying")
         pushed = push_game(self._hub, self._ledger.database, self.game_id, self.source,
                            commands=self.commands,
-                           progress=lambda receipt: self._set(copied=receipt.head[0]))
+                           progress=self._received)
         self._set(local=pushed.entries, copied=pushed.held, state="up to date", detail=None,
                   failures=0)
+
+    def _received(self, receipt: Receipt) -> None:
+        """A batch the hub took: how far it holds the game, and this laptop's clock against the
+        hub's at the batch's arrival (the time to answer is a fraction of a second)."""
+        offset = (None if receipt.arrived_at is None
+                  else (self._now() - receipt.arrived_at).total_seconds())
+        self._set(copied=receipt.head[0], clock_offset_s=offset)
 
     def _set(self, **change: object) -> None:
         with self._changed:
@@ -168,3 +221,14 @@ def replicator_for(location: str, game_id: str | None = None) -> Replicator | No
     if url is None or "://" in location:
         return None
     return Replicator(location, url, game_id=game_id).start()
+
+
+def last_copy(location: str, head: int, game_id: str | None = None,
+              timeout: float = LAST_COPY_S) -> str | None:
+    """A `banker` process's last copy of the file it recorded in, when BANKER_HUB_URL is set,
+    within `timeout` seconds: None when the hub holds the file's `head`, else words saying
+    what it lacks and what to do."""
+    copier = replicator_for(location, game_id)
+    if copier is None:
+        return None
+    return copier.stop(timeout).left_behind(head)

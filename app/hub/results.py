@@ -1,4 +1,5 @@
-"""The hub's word on a stage's results: a DIVERGED game counts only on the head judge's ruling."""
+"""The hub's word on a stage's results: a DIVERGED game counts only on the head judge's ruling;
+a table whose file is ahead of the hub's copy is said as that, not as a sheet not collected."""
 
 from __future__ import annotations
 
@@ -49,3 +50,29 @@ def ruled_out(refs: list[TableGameRef], url: str | None, notes: list[str],
                          "result waits for the head judge's ruling (banker hub rule "
                          f"{ref.game_id} --judge NAME --reason ...)")
     return kept
+
+
+def behind_notes(hub: Hub, refs: list[TableGameRef], notes: list[str]) -> None:
+    """Say each "not collected yet" of `notes` whose cause is the hub's copy: the table last
+    reported a head of its file (hub_games.reported_entries) beyond the entries the hub holds,
+    so the missing entries are on its laptop (a window closed before its last copy)."""
+    waiting = {f"table {r.table}: the scoresheet is not collected yet": r
+               for r in refs if r.game_id}
+    if not any(note in waiting for note in notes):
+        return
+    try:
+        held = {t.game_id: t for t in hub.tables()}
+    except (HubError, LedgerError):
+        return  # the notes stand as they are: the hub's own rows could not be read
+    for index, note in enumerate(notes):
+        ref = waiting.get(note)
+        copy = held.get(ref.game_id or "") if ref is not None else None
+        if ref is None or copy is None or copy.reported is None:
+            continue
+        behind = copy.reported[0] - copy.entries
+        if behind > 0:
+            where = copy.file or "FILE"
+            notes[index] = (f"table {ref.table}: the scoresheet is not collected yet on the hub: "
+                            f"the hub is behind this table's file by {behind} "
+                            f"entr{'y' if behind == 1 else 'ies'}: push from its laptop "
+                            f"(banker hub push --db {where})")

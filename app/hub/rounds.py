@@ -19,12 +19,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, insert, select, text
+from sqlalchemy import Connection, insert, select
 
 from app.hub.errors import HubError, HubUnreachable
 from app.hub.hub import Hub
 from app.hub.keys import may, public_keys, signatures_since
 from app.hub.schema import hub_rounds
+from app.hub.times import hub_now
 from app.ledger import schema
 from app.ledger.errors import LedgerError, LedgerRejected
 from app.ledger.hashing import format_timestamp
@@ -51,16 +52,6 @@ class ClockStart:
     game_id: str
     at: datetime
     round: str | None  # the hall's round it followed (None: started at the table by hand)
-
-
-def hub_now(connection: Connection, fallback: Callable[[], datetime]) -> datetime:
-    """The hub's clock: PostgreSQL's now() (every laptop reads one clock), else `fallback`
-    (a SQLite hub is one machine's file: that machine's clock)."""
-    if connection.dialect.name == "postgresql":
-        found = connection.execute(text("SELECT now()")).scalar_one()
-        assert isinstance(found, datetime)
-        return found.astimezone(UTC)
-    return fallback().astimezone(UTC)
 
 
 def read_round(hub: Hub, tid: str, stage: str, now: Callable[[], datetime] | None = None
@@ -188,6 +179,29 @@ def clock_starts(hub: Hub, game_ids: Iterable[str]) -> dict[str, ClockStart]:
         found[game_id] = ClockStart(game_id, datetime.fromisoformat(event["at"]),
                                     event.get("round"))
     return found
+
+
+def hall_followed(hub: Hub, game_ids: Iterable[str]) -> dict[str, frozenset[int]]:
+    """The hall's entries each game's copy on the hub followed (the numbers its clock's pauses
+    and resumes name, when they are the hall's); a game that followed none is left out."""
+    wanted = list(game_ids)
+    if not wanted:
+        return {}
+    events = schema.events
+    try:
+        with hub.database.read() as connection:
+            rows = connection.execute(
+                select(events.c.game_id, events.c.payload)
+                .where(events.c.type.in_(("clock_paused", "clock_resumed")),
+                       events.c.game_id.in_(wanted))).all()
+    except LedgerError as e:
+        raise HubUnreachable(f"the hub at {hub.location} cannot be used just now: {e}") from e
+    found: dict[str, set[int]] = {}
+    for game_id, payload in rows:
+        number = json.loads(payload).get("hall_entry")
+        if isinstance(number, int):
+            found.setdefault(game_id, set()).add(number)
+    return {game_id: frozenset(numbers) for game_id, numbers in found.items()}
 
 
 def openings(hub: Hub) -> list[tuple[str, dict[str, object]]]:

@@ -112,7 +112,7 @@ hub_tournaments = Table(
     Column("document", Text, nullable=False),
     Column("changed_at", String(TIMESTAMP_LENGTH), nullable=False),
     Column("change", Text, nullable=False),
-    # NULL: `document` is the version whole; N: its delta from version N, the one before (0015)
+    # NULL: `document` is the version whole; N: its delta from version N, the one before (0014)
     Column("base", Integer, nullable=True),
     PrimaryKeyConstraint("tournament_id", "version"),
     CheckConstraint("version >= 1", name="version"),

@@ -122,6 +122,11 @@ class Database:
         self.engine = self._engine(None)
         self._hold = owners.hold(url)
 
+    def opened_identity(self) -> tuple[int, int] | None:
+        """The (device, inode) of the SQLite file this database opened (None: a server, an
+        in-memory copy)."""
+        return self._hold.key
+
     @property
     def dialect(self) -> str:
         """The backend's name: "sqlite" or "postgresql"."""

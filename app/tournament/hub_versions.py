@@ -1,11 +1,11 @@
 """A tournament's versions on the hub, each stored as its delta from the version before
-(deltas.py) with the whole document now and then (migration 0015's `base`): the history grows
+(deltas.py) with the whole document now and then (migration 0014's `base`): the history grows
 with the changes, not with changes × the document's size.
 
 A version is whole (`base` NULL) when it is the first, when the deltas since the last whole
 one would add up to the document's own size, or every SNAPSHOT_EVERY versions; so reading any
 version reads one whole document and fewer deltas than a document's worth. Every row held
-before 0015 is whole and reads as it always did."""
+before 0014 is whole and reads as it always did."""
 
 from __future__ import annotations
 

@@ -86,7 +86,7 @@ def _sheets_on_hub(games: Sequence[TableGameRef], hub: str,
     """read_sheets from the hub's copies: one connection for the marks and every game, and
     every game's rows read in one go (PrefetchedLedger), not a dozen queries a game."""
     from app.hub.hub import Hub  # noqa: PLC0415
-    from app.hub.results import ruled_out  # noqa: PLC0415
+    from app.hub.results import behind_notes, ruled_out  # noqa: PLC0415
     from app.ledger import open_ledger  # noqa: PLC0415
     from app.table.loading import collector_paused  # noqa: PLC0415
 
@@ -95,8 +95,11 @@ def _sheets_on_hub(games: Sequence[TableGameRef], hub: str,
     # The rows read ahead are gone before it runs again (_sheets_read has returned), so its
     # first collection walks the sheets, not every row of the stage.
     with open_ledger(hub, create=False, readonly=True) as opened, collector_paused():
-        refs = ruled_out(list(games), hub, notes, Hub(opened.database))
-        return _sheets_read(refs, opened, notes)
+        on_hub = Hub(opened.database)
+        refs = ruled_out(list(games), hub, notes, on_hub)
+        sheets = _sheets_read(refs, opened, notes)
+        behind_notes(on_hub, refs, notes)
+        return sheets
 
 
 def _sheets_read(refs: list[TableGameRef], opened: Ledger,

@@ -12,9 +12,16 @@ from typing import TYPE_CHECKING, Any
 
 from app.hub.errors import HubError
 from app.hub.hub import Hub, hub_url
-from app.hub.rounds import ClockStart, add_entry, clock_starts, openings, read_round
+from app.hub.rounds import (
+    ClockStart,
+    add_entry,
+    clock_starts,
+    hall_followed,
+    openings,
+    read_round,
+)
 from app.tournament.hub_store import HubTournaments
-from models.tournament.hall_clock import HallRound, Kind, due, not_started
+from models.tournament.hall_clock import HallEntry, HallRound, Kind, due, not_started
 from models.tournament.records import Tournament, TournamentError
 
 if TYPE_CHECKING:
@@ -61,6 +68,14 @@ class TableClock:
     game_id: str | None
     start: ClockStart | None
     flagged: bool
+    followed: frozenset[int] = frozenset()  # the hall's entries its copy followed
+
+    def pauses(self, hall: HallRound) -> list[tuple[HallEntry, bool]]:
+        """The hall's pauses since this table's clock started with the round, each with
+        whether the table's copy on the hub followed it (empty: a clock not with the round)."""
+        if self.start is None or self.start.round != hall.round:
+            return []
+        return [(e, e.number in self.followed) for e in hall.entries if e.kind == "pause"]
 
     def words(self, hall: HallRound) -> str:
         """The table's clock in a few words, for the head judge's list."""
@@ -68,9 +83,12 @@ class TableClock:
             return ("CLOCK NOT STARTED" if self.flagged else "waiting for the round"
                     ) + ("" if self.game_id else " (no game on the hub)")
         at = f"{self.start.at.astimezone():%H:%M:%S}"
-        if self.start.round == hall.round:
-            return f"with the round ({at})"
-        return f"started at the table at {at}, not with the round"
+        if self.start.round != hall.round:
+            return f"started at the table at {at}, not with the round"
+        pauses = [f"followed the pause of {e.at.astimezone():%H:%M:%S}" if done else
+                  f"the pause of {e.at.astimezone():%H:%M:%S} NOT followed yet"
+                  for e, done in self.pauses(hall)]
+        return "; ".join([f"with the round ({at})", *pauses])
 
 
 @dataclass(frozen=True)
@@ -100,11 +118,13 @@ def status_on(hub: Hub, t: Tournament, stage: str) -> RoundStatus:
     numbers = [n.number for n in made.tables] if made is not None else []
     games = _games_of(hub, t, name)
     starts = clock_starts(hub, games.values())
+    followed = hall_followed(hub, games.values())
     tables = []
     for number in numbers:
         game_id = games.get(number)
         start = starts.get(game_id) if game_id is not None else None
-        tables.append(TableClock(number, game_id, start, not_started(hall, start is not None)))
+        tables.append(TableClock(number, game_id, start, not_started(hall, start is not None),
+                                 followed.get(game_id or "", frozenset())))
     return RoundStatus(hall, tuple(tables))
 
 

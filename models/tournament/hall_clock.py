@@ -149,6 +149,8 @@ def due(hall: HallRound, clock: Clock | None, now: datetime, over: bool
         if paused is not None:
             out.append((_pause(hall, paused), paused.by))
         return out
+    if clock.paused_at is None and clock.round == hall.round:
+        out += _missed(hall, clock, now)
     if (paused is not None and paused.number > clock.hall_entry and clock.paused_at is None):
         out.append((_pause(hall, paused), paused.by))
     resumed = hall.resumed
@@ -157,6 +159,35 @@ def due(hall: HallRound, clock: Clock | None, now: datetime, over: bool
         out.append((ResumeClock(type="resume_clock", round=hall.round,
                                 hall_entry=resumed.number), resumed.by))
     return out
+
+
+def _missed(hall: HallRound, clock: Clock, now: datetime
+            ) -> list[tuple[StartClock | PauseClock | ResumeClock, str]]:
+    """The hall's pauses this running table missed with their resumes (its laptop off, the hub
+    away): each recorded now at the hall's own times, turned into this table's time by the
+    hub's `now`, so the paused time is given back, never silently lost."""
+    out: list[tuple[StartClock | PauseClock | ResumeClock, str]] = []
+    pause: HallEntry | None = None
+    for entry in hall.entries:
+        if entry.number <= clock.hall_entry:
+            continue
+        if entry.kind == "pause":
+            pause = entry
+        elif entry.kind == "resume" and pause is not None:
+            # Never before the clock's start (laptops' clocks differ by a second or two).
+            paused_at = _here(hall, pause.at, now)
+            paused_at = max(paused_at, clock.started_at or paused_at)
+            resumed_at = max(_here(hall, entry.at, now), paused_at)
+            out.append((_pause(hall, pause).model_copy(update={"since": paused_at}), pause.by))
+            out.append((ResumeClock(type="resume_clock", round=hall.round,
+                                    hall_entry=entry.number, since=resumed_at), entry.by))
+            pause = None
+    return out
+
+
+def _here(hall: HallRound, at: datetime, now: datetime) -> datetime:
+    """The hub's time `at` in this table's time (`now` is the table's time of the hub's)."""
+    return now - (hall.now - at)
 
 
 def _pause(hall: HallRound, entry: HallEntry) -> PauseClock:

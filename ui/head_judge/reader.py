@@ -60,6 +60,7 @@ class TableRow:
     round_clock: str | None = None  # the table's clock in the hall's round (TableClock.words)
     round_flag: str | None = None  # why the round flags it: its clock has not started
     broken: str | None = None  # "broken at entry N: why": the hub's own rows do not check out
+    clock_off: str | None = None  # its laptop's clock more than a minute from the hub's
 
     @property
     def finished(self) -> bool:
@@ -68,7 +69,7 @@ class TableRow:
     @property
     def flagged(self) -> str | None:
         """Why the row is red, or None: a copy whose chain the hub found broken, diverged,
-        refused batches, a copy that cannot be read."""
+        refused batches, a copy that cannot be read, the round's flag, a laptop clock off."""
         if self.broken:
             return f"the hub's copy is {self.broken}"
         if self.diverged:
@@ -78,7 +79,7 @@ class TableRow:
             return f"{self.refusals} batch{'es' * (self.refusals > 1)} refused: {self.refused}"
         if self.facts is not None and self.facts.problem:
             return f"the hub's copy does not read: {self.facts.problem}"
-        return self.round_flag
+        return self.round_flag or self.clock_off
 
     @property
     def settled(self) -> str | None:
@@ -223,7 +224,8 @@ class HallReader:
             entries=table.entries, age_s=table.age_seconds(now), time_left_ms=left,
             facts=facts, diverged=table.diverged,
             refused=refusal.reason if refusal is not None and table.refusals else None,
-            refusals=table.refusals, ruling=table.ruling, broken=table.broken)
+            refusals=table.refusals, ruling=table.ruling, broken=table.broken,
+            clock_off=table.clock_off())
 
     def _facts_of(self, table: TableOnHub) -> GameFacts:
         known = self._facts.get(table.game_id)

@@ -7,7 +7,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from app.games.rescue import rescue_if_lost
 from app.hub import replicator_for
+from app.hub.replicator import LAST_COPY_S
 from app.table import actions, words
 from app.table.command_text import parse_command
 from app.table.errors import ConcurrentWrite, LedgerError, StaleSequence
@@ -19,6 +21,8 @@ from ui.table.hall_follow import HALL_MS, following
 from ui.waiting import sleep_painting
 
 TICK_MS = 1000
+FILE_CHECK_MS = 2000
+"""How often the window checks that its game's file is still the one at its path."""
 IDLE_MS = 2000
 """A pause without a command this long is an idle moment: the table checkpoints its -wal file
 (and stores a snapshot if one is due) then, never inside a banker's command."""
@@ -36,6 +40,8 @@ class TableSession(QObject):
     changed = Signal(list)
     refused = Signal(str)
     ledger_failed = Signal(str)
+    moved = Signal(str)  # the game's file was lost under it: saved to a new one (the words)
+    clock_off = Signal(str)  # this laptop's clock is more than a minute from the hub's
     announcement = Signal(int)
     time_up = Signal()
     idled = Signal()
@@ -43,7 +49,7 @@ class TableSession(QObject):
 
     def __init__(self, game: TableGame, parent: QObject | None = None, *,
                  tick_ms: int | None = TICK_MS, idle_ms: int = IDLE_MS,
-                 hall_ms: int | None = HALL_MS) -> None:
+                 hall_ms: int | None = HALL_MS, file_ms: int | None = FILE_CHECK_MS) -> None:
         super().__init__(parent)
         self.game = game
         if game.sleep is time.sleep:  # the wrong-PIN delay: painting, saying why (tests inject)
@@ -62,7 +68,12 @@ class TableSession(QObject):
         self.idle_timer.timeout.connect(self.idle)
         self.idle_timer.start()
         self._hall_refused: str | None = None
+        self._clock_said: str | None = None
         self.following = following(self, hall_ms) if hall_ms else None
+        self.file_timer = QTimer(self)
+        self.file_timer.timeout.connect(self.check_file)
+        if file_ms:
+            self.file_timer.start(file_ms)
 
     # Commands ----------------------------------------------------------------------------
 
@@ -72,6 +83,8 @@ class TableSession(QObject):
             self.refused.emit(self.stopped)
             return False
         self.idle_timer.start()  # (re)started: the idle moment is IDLE_MS after this command
+        if not self.check_file():
+            return False
         before = self.game.head_seq
         try:
             stored = self.game.submit(parse_command(command))
@@ -170,6 +183,37 @@ class TableSession(QObject):
 
     # The clock ---------------------------------------------------------------------------
 
+    def check_file(self) -> bool:
+        """Whether the game's file is still the one at its path; a file deleted or replaced
+        under the game is saved to a new one (app/games/rescue.py), said by `moved`, and the
+        copier follows it. False only when the game could not be saved (said; kept trying)."""
+        if self.stopped is not None:
+            return False
+        self._check_clock()
+        try:
+            found = rescue_if_lost(self.game)
+        except LedgerError as e:
+            self.refused.emit(f"The game's file was deleted or replaced while open, and the "
+                              f"game could not be saved to a new one: {e}. Free the disk or "
+                              "the data folder; the window tries again.")
+            return False
+        if found is None:
+            return True
+        if self.replicator is not None:
+            # The new file's copier sends whatever the old one had not: no wait for it here.
+            self.replicator.stop(0.5)
+            self.replicator = replicator_for(str(found.saved), self.game.game_id)
+        self.moved.emit(found.words())
+        return True
+
+    def _check_clock(self) -> None:
+        """Say once (again after it was right in between) that the copier found this
+        laptop's clock off."""
+        words = self.replicator.status().clock_off() if self.replicator is not None else None
+        if words is not None and self._clock_said is None:
+            self.clock_off.emit(f"CLOCK OFF: {words}. Entries are timed by this clock.")
+        self._clock_said = words
+
     def tick(self) -> None:
         """Record what the clock says now (the service decides; this only asks every second)."""
         if self.stopped is not None:
@@ -236,13 +280,19 @@ class TableSession(QObject):
         self.idle_timer.stop()
         self.ledger_failed.emit(self.stopped)
 
-    def close(self) -> None:
-        """Stop the clock's and idle timers and the hub's copier, and release the ledger."""
+    def close(self) -> str | None:
+        """Stop the clock's and idle timers and the hub's copier (its last copy made within
+        LAST_COPY_S), and release the ledger. Returns words when the hub lacks entries."""
         self.timer.stop()
         self.idle_timer.stop()
+        self.file_timer.stop()
         if self.following is not None:
             self.following.stop()
             self.following = None
+        behind = None
         if self.replicator is not None:
-            self.replicator.stop(timeout=1.0)  # the file is the truth; the next opening resumes
+            # The file is the truth; the last copy brings the hub to its head if it can.
+            behind = self.replicator.stop(LAST_COPY_S).left_behind(self.game.head_seq)
+            self.replicator = None
         self.game.close()
+        return behind

@@ -114,6 +114,8 @@ class TableWindow(QMainWindow):
         self.board.viewport().installEventFilter(self)
         session.changed.connect(self.refresh)
         session.refused.connect(lambda text: self.messages.say(text, "refused"))
+        session.moved.connect(lambda text: self.messages.say(text, "warning"))
+        session.clock_off.connect(lambda text: self.messages.say(text, "warning"))
         session.ledger_failed.connect(self._ledger_failed)
         session.announcement.connect(self._announced)
         session.time_up.connect(self._time_up)

@@ -35,8 +35,8 @@ QUERIES = (
     "SELECT game_id, seq, event_hash FROM snapshots ORDER BY game_id, seq",
 )
 
-PINNED_SG = "cd2f66bff239d8425cf80c3fc5b2efc8"  # was f231b28b7578fd2f1bd1630420d9fbac (issue 28)
-PINNED_SG_CONTENT = "a78e950f54926f0c6a57d43c1170b57e"
+PINNED_SG = "2c0973c5579cfac489a4a7d74f24c93f"  # was cd2f66bff239d8425cf80c3fc5b2efc8 (issue 29)
+PINNED_SG_CONTENT = "267dfa91e5b49d04075e29ebbdf1015e"  # was a78e950f54926f0c6a57d43c1170b57e
 # Issue 21 changed PINNED_SG (from 3a79554cac8d3c45ebc7df3b7de12267) through the game's header
 # alone: the decks' cards carry their printed words (commit 06fe515), the stored decks_json is
 # hashed into the chain's start, so every hash differs; every command, event and transfer is
@@ -56,9 +56,9 @@ PINNED_SG_CONTENT = "a78e950f54926f0c6a57d43c1170b57e"
 # Issue 22's round clock changed the state's format once more (the clock's hall round, kept out
 # of the snapshot's text when there is none): the text is the same, its format digest is not.
 # The rows with the pin's hash left out are unchanged (PINNED_CLASSIC_CONTENT).
-PINNED_CLASSIC = "0fa1e2f261036e60261df6256f8b43c1"  # was 91ded337a4b329192c2e3c8c00b2316e
+PINNED_CLASSIC = "1bd2bc4b700fd4204539a289c40525ee"  # was 0fa1e2f261036e60261df6256f8b43c1
 # (issue 28, below)
-PINNED_CLASSIC_CONTENT = "076057ef0fcea5a5ed8ce75fc579d874"
+PINNED_CLASSIC_CONTENT = "fdcd8a65af659f07a10d852d8654dc22"  # was 076057ef0fcea5a5ed8ce75fc579d874
 # Issue 28 (every judge's decision signed) changed PINNED_SG and PINNED_CLASSIC on purpose, and
 # only through the judge's key and seals: judge Lee is registered with a key pair (new_game's
 # `judges` and its judge_added event carry `public_key` and `sealed_key`, pinned below as the PIN
@@ -67,6 +67,12 @@ PINNED_CLASSIC_CONTENT = "076057ef0fcea5a5ed8ce75fc579d874"
 # (_keyless), every command, event and transfer is the same byte for byte: PINNED_*_CONTENT are
 # unchanged. A registration without a key is stored as before (JudgeEntry, JudgeAdded and
 # AddJudge leave the fields out); its judge's next sign-in records the key (set_judge_key).
+# Issue 29 added clauses to the three profiles (`hall_pause`: the hall's pause holds the table;
+# `jail_double`, `as_is`): the profile a new game stores, and so its rules digest in
+# game_started, differ. With `hall_pause` left out of the profiles (before the other two came)
+# every pin here was unchanged (checked when they were changed). An older game's stored profile
+# without the clauses still opens and verifies: it cites the clause each was split from (a hall
+# pause: `time`; models/profile.py CLAUSE_FALLBACKS).
 
 
 # Judge Lee's PIN hash, made once (argon2 salts each hash afresh).

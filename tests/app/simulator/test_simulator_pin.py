@@ -13,17 +13,18 @@ from models.events import Event
 # issue 12 (the tree of 2026-11-24, whose engine tried every command of the random player).
 # Issue 29 added two clauses to every profile (`jail_double`, `as_is`): each game's first event,
 # game_started, carries the rules' digest, so the digests moved; no other event changed (the
-# streams compared line by line before and after), and the counts stand.
+# streams compared line by line before and after), and the counts stand. Its `hall_pause` (the
+# hall's pause holds the table) moved them once more, the same way: the counts stand.
 PINNED = {
-    "classic": ("fba40928f34d0e21", [
+    "classic": ("891e05ec5619b9bb", [
         (406, 1056, 181, "one player left"), (481, 1279, 208, "one player left"),
         (689, 1793, 281, "one player left"), (897, 2476, 420, "one player left"),
         (698, 1841, 302, "one player left")]),
-    "sg-championship": ("0b833a7bb9826a5f", [
+    "sg-championship": ("10fa3c65d251fdd1", [
         (563, 1475, 255, "one player left"), (423, 1098, 186, "one player left"),
         (573, 1422, 222, "one player left"), (473, 1150, 186, "one player left"),
         (818, 2320, 394, "one player left")]),
-    "propnex-championship": ("8dccd3b5cb64a0a8", [
+    "propnex-championship": ("7369869cfe31fab5", [
         (1031, 2691, 420, "bankruptcy number 2"), (723, 1867, 270, "bankruptcy number 2"),
         (646, 1665, 246, "bankruptcy number 2"), (1861, 4975, 756, "bankruptcy number 2"),
         (953, 2520, 386, "bankruptcy number 2")]),

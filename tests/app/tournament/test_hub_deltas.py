@@ -1,6 +1,6 @@
 """A tournament's history on the hub grows with its changes, not with changes × its size: each
 version is its delta from the one before, with the whole document now and then (migration
-0015); every version reads back exactly as it was written (issue 29, item 10)."""
+0014); every version reads back exactly as it was written (issue 29, item 10)."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def test_every_version_reads_back_as_written_and_the_history_stays_small(
 
 
 @pytest.mark.parametrize("kind", HUBS)
-def test_a_version_stored_whole_before_0015_reads_as_it_always_did(kind: str,
+def test_a_version_stored_whole_before_0014_reads_as_it_always_did(kind: str,
                                                                    tmp_path: Path) -> None:
     url = fresh_hub(kind, tmp_path)
     t = entered(12, contacts=False)

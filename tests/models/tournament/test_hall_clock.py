@@ -150,3 +150,22 @@ def test_the_halls_resume_ends_only_the_halls_pause(sg: Game) -> None:
     # 2 minutes paused: 60 - 10 + 2 = 52 minutes left at 10:10.
     assert sg.state is not None and sg.state.clock is not None
     assert remaining_ms(sg.state.clock, HUB + timedelta(minutes=10)) == 52 * 60_000
+
+
+def test_a_table_that_missed_the_pause_and_its_resume_records_both_at_the_halls_times() -> None:
+    # The hall: start 10:00, paused 10:10:00, resumed 10:10:43, the hub reads 10:20. The table
+    # (its laptop 32 s behind: it reads 10:19:28) was off from 10:05 to 10:19: it records the
+    # pause at 10:09:28 and the resume at 10:10:11 its time, 43 s apart, given back.
+    resumed = hall(entry(1, "start", 0), entry(2, "pause", 10, "fire alarm"),
+                   HallEntry(number=3, kind="resume", at=HUB + timedelta(minutes=10, seconds=43),
+                             by="Head Judge Lim"), now_minutes=20)
+    started = Clock(minutes=60, started_at=TABLE, round=ROUND, hall_entry=1)
+    now = TABLE + timedelta(minutes=20)
+    assert due(resumed, started, now, False) == [
+        (PauseClock(type="pause_clock", reason="the hall is paused: fire alarm", round=ROUND,
+                    hall_entry=2, since=TABLE + timedelta(minutes=10)), "Head Judge Tan"),
+        (ResumeClock(type="resume_clock", round=ROUND, hall_entry=3,
+                     since=TABLE + timedelta(minutes=10, seconds=43)), "Head Judge Lim")]
+    # A clock started at the table by its judge (not with the round) is left alone.
+    own = started.model_copy(update={"round": None, "hall_entry": 0})
+    assert [c.type for c, _ in due(resumed, own, now, False)] == []

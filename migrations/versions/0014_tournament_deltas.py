@@ -10,9 +10,8 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import op
 
-# Revision ID: 0015; revises 0013 (0014 is left to issue 29's other change: whichever merges
-# second revises the other's). Both engines, as 0006.
-revision: str = "0015"
+# Revision ID: 0014; revises 0013. Both engines, as 0006.
+revision: str = "0014"
 down_revision: str | Sequence[str] | None = "0013"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
@@ -65,7 +64,7 @@ SQLITE_UPDATE_TRIGGER = (
 
 
 def _patched(before: Any, change: Any) -> Any:
-    """app.tournament.deltas.patched as it was at 0015, written out: a migration is frozen."""
+    """app.tournament.deltas.patched as it was at 0014, written out: a migration is frozen."""
     if "=" in change:
         return change["="]
     if "o" in change:
