@@ -71,6 +71,7 @@ def round_status(tid: str, stage: str, hub: str | None, as_json: bool) -> None:
 def follow_round(db: str, hub: str | None) -> None:
     """Record in a table's game what the hall's round asks of its clock now (its start, the
     hall's pause or resume), as the table's window does."""
+    from app.hub import last_copy  # noqa: PLC0415
     from app.table.service import TableGame  # noqa: PLC0415
 
     def follow() -> list[str]:
@@ -88,7 +89,11 @@ def follow_round(db: str, hub: str | None) -> None:
             finally:
                 follower.close()
         finally:
+            # What was recorded reaches the hub before the process ends, as `banker run`'s.
+            behind = last_copy(game.ledger.location, game.head_seq, game.game_id)
             game.close()
+            if behind is not None:
+                click.echo(f"WARNING: {behind}", err=True)
     lines = _do(follow)
     for line in lines:
         click.echo(line)

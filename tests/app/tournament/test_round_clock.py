@@ -254,8 +254,15 @@ def test_the_command_line_starts_the_round_and_a_table_follows_it(
     out = runner.invoke(main, ["tournament", "follow-round", str(path)])
     assert out.exit_code == 0, out.output
     assert '"type": "clock_started"' in out.output
+    # follow-round made its last copy before it ended (BANKER_HUB_URL is set): the hub holds
+    # the clock's start without a push.
     with Hub.open(url) as hub:
-        push_file(hub, path)
+        held = {t.game_id: t.entries for t in hub.tables()}
+    again = TableGame.open(path, create=False)
+    try:
+        assert again.game_id is not None and held[again.game_id] == again.head_seq
+    finally:
+        again.close()
     out = runner.invoke(main, ["tournament", "round-status", tid, "Qualifying", "--json"])
     assert out.exit_code == 1  # tables 1 and 2 have no game yet
     found = json.loads(out.output)
