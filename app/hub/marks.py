@@ -93,17 +93,8 @@ def read_marks(connection: Connection, game_id: str | None = None) -> list[Mark]
     held = signatures_since(connection).marks
     return [Mark(game_id=r.game_id, at=datetime.fromisoformat(r.at), kind=r.kind, seq=r.seq,
                  text=r.text, by=r.by, id=int(r.id), stamp=str(r.at),
-                 seal=_seal(r.seal), legacy=int(r.id) in held)
+                 seal=Seal.stored(r.seal), legacy=int(r.id) in held)
             for r in connection.execute(query)]
-
-
-def _seal(stored: str | None) -> Seal | None:
-    if not stored:
-        return None
-    try:
-        return Seal.of(json.loads(stored))
-    except ValueError:
-        return None
 
 
 @dataclass(frozen=True)

@@ -98,7 +98,7 @@ def _read(connection: Connection, tid: str, stage: str, now: Callable[[], dateti
         ref = f"hub_rounds row {r.id} ({r.kind} by {r.by} at {r.at[11:19]})"
         decision = Decision(ref, chain.scope, r.kind, says(r.tournament_id, r.stage, r.kind,
                                                             r.at, r.text),
-                            r.by, _seal(r.seal), int(r.id) in held)
+                            r.by, Seal.stored(r.seal), int(r.id) in held)
         if chain.offer(decision, keys) is None:
             entries.append(HallEntry(number=chain.number, kind=r.kind,
                                      at=datetime.fromisoformat(r.at), text=r.text, by=r.by,
@@ -107,15 +107,6 @@ def _read(connection: Connection, tid: str, stage: str, now: Callable[[], dateti
                      now=hub_now(connection, now),
                      problems=tuple(p.words for p in chain.problems))
     return _Read(hall, chain, max((int(r.entry) for r in rows), default=0))
-
-
-def _seal(stored: str | None) -> Seal | None:
-    if not stored:
-        return None
-    try:
-        return Seal.of(json.loads(stored))
-    except ValueError:
-        return None
 
 
 def add_entry(hub: Hub, tid: str, stage: str, kind: Kind, words: str, judge: str, pin: str,

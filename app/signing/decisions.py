@@ -43,6 +43,17 @@ class Seal:
                 "signature": self.signature}
 
     @classmethod
+    def stored(cls, text: str | None) -> Seal | None:
+        """A seal stored as JSON text (a hub row's `seal` column); None when there is none or
+        it is not a seal."""
+        if not text:
+            return None
+        try:
+            return cls.of(json.loads(text))
+        except ValueError:
+            return None
+
+    @classmethod
     def of(cls, found: Any) -> Seal | None:
         """A stored seal read back; None when there is none or it is not a seal's shape."""
         if not isinstance(found, Mapping):
