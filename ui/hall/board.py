@@ -43,7 +43,8 @@ class HallBoard:
     round as the hub holds it with its clock (None without a hub, or an untimed game)."""
 
     heading: str
-    note: str  # "provisional: tables 1, 2 to report", "final", or why nothing shows
+    note: str  # "provisional: tables 1, 2 to report", "decided: every result is in", or why
+    # nothing shows
     lines: tuple[Line, ...]
     tables: tuple[TableLine, ...]
     round: HallRound | None = None
@@ -65,7 +66,8 @@ def note(standings: Standings) -> str:
     if standings.awaiting:
         tables = ", ".join(str(n) for n in standings.awaiting)
         return f"provisional: {counted(len(standings.awaiting), 'table')} to report ({tables})"
-    return "final" if standings.decided else "provisional: a tie for the head judge to rule"
+    return ("decided: every result is in" if standings.decided  # never "final": a stage
+            else "provisional: a tie for the head judge to rule")
 
 
 def tables(t: Tournament, stage: str) -> tuple[TableLine, ...]:
