@@ -17,6 +17,7 @@ from pydantic import (
 )
 
 from models.edition_ids import EditionId
+from models.left_out import JUDGE_KEY_FIELDS, left_out
 
 Name = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^\S(.*\S)?$")]
 Reason = Annotated[str, Field(min_length=1, pattern=r"\S")]
@@ -101,11 +102,7 @@ class JudgeEntry(BaseModel):
     @model_serializer(mode="wrap")
     def _keyless(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         # A registration without a key is written as before signatures: the same bytes.
-        dumped: dict[str, Any] = handler(self)
-        for name in ("public_key", "sealed_key"):
-            if dumped.get(name) is None:
-                dumped.pop(name, None)
-        return dumped
+        return left_out(handler(self), JUDGE_KEY_FIELDS)
 
 
 class NewGame(_Command):

@@ -14,6 +14,8 @@ from pydantic import (
     model_serializer,
 )
 
+from models.left_out import JUDGE_KEY_FIELDS, left_out
+
 BANK = "bank"
 AuctionKind = Literal["deed", "house", "hotel", "sale", "mortgagee"]
 Resume = Literal["resolving", "roll", "buy", "prebuild"]  # where play stands after an auction
@@ -735,11 +737,7 @@ class JudgeAdded(_Event):
     @model_serializer(mode="wrap")
     def _keyless(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         # A registration without a key is stored as before signatures: the same bytes.
-        dumped: dict[str, Any] = handler(self)
-        for name in ("public_key", "sealed_key"):
-            if dumped.get(name) is None:
-                dumped.pop(name, None)
-        return dumped
+        return left_out(handler(self), JUDGE_KEY_FIELDS)
 
 
 class JudgeKeySet(_Event):

@@ -149,22 +149,29 @@ def add_entry(hub: Hub, tid: str, stage: str, kind: Kind, words: str, judge: str
     return read_round(hub, tid, stage, clock)
 
 
-def clock_starts(hub: Hub, game_ids: Iterable[str]) -> dict[str, ClockStart]:
-    """Each of the games' clock start as the hub's copy holds it (a game whose copy shows no
-    start is left out)."""
+def _payloads(hub: Hub, game_ids: Iterable[str], types: tuple[str, ...]
+              ) -> list[tuple[str, str]]:
+    """The games' events of `types` on the hub, as (game id, payload text), in each game's
+    order (none asked: none read)."""
     wanted = list(game_ids)
     if not wanted:
-        return {}
+        return []
     events = schema.events
     try:
         with hub.database.read() as connection:
-            rows = connection.execute(
+            return [(str(g), str(p)) for g, p in connection.execute(
                 select(events.c.game_id, events.c.payload)
-                .where(events.c.type == "clock_started", events.c.game_id.in_(wanted))
-                .order_by(events.c.game_id, events.c.seq)).all()
+                .where(events.c.type.in_(types), events.c.game_id.in_(wanted))
+                .order_by(events.c.game_id, events.c.seq)).all()]
     except LedgerError as e:
         raise HubUnreachable(f"the hub at {hub.location} cannot be used just now: {e}") from e
+
+
+def clock_starts(hub: Hub, game_ids: Iterable[str]) -> dict[str, ClockStart]:
+    """Each of the games' clock start as the hub's copy holds it (a game whose copy shows no
+    start is left out)."""
     found: dict[str, ClockStart] = {}
+    rows = _payloads(hub, game_ids, ("clock_started",))
     for game_id, payload in rows:
         event = json.loads(payload)
         found[game_id] = ClockStart(game_id, datetime.fromisoformat(event["at"]),
@@ -175,18 +182,7 @@ def clock_starts(hub: Hub, game_ids: Iterable[str]) -> dict[str, ClockStart]:
 def hall_followed(hub: Hub, game_ids: Iterable[str]) -> dict[str, frozenset[int]]:
     """The hall's entries each game's copy on the hub followed (the numbers its clock's pauses
     and resumes name, when they are the hall's); a game that followed none is left out."""
-    wanted = list(game_ids)
-    if not wanted:
-        return {}
-    events = schema.events
-    try:
-        with hub.database.read() as connection:
-            rows = connection.execute(
-                select(events.c.game_id, events.c.payload)
-                .where(events.c.type.in_(("clock_paused", "clock_resumed")),
-                       events.c.game_id.in_(wanted))).all()
-    except LedgerError as e:
-        raise HubUnreachable(f"the hub at {hub.location} cannot be used just now: {e}") from e
+    rows = _payloads(hub, game_ids, ("clock_paused", "clock_resumed"))
     found: dict[str, set[int]] = {}
     for game_id, payload in rows:
         number = json.loads(payload).get("hall_entry")
