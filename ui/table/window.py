@@ -28,6 +28,7 @@ from ui import scale
 from ui.display.window import DisplayWindow
 from ui.messages import MessageArea, untrusted
 from ui.scoresheet.dialog import ScoresheetDialog
+from ui.settings import kept
 from ui.table import keymap
 from ui.table.action_area import ActionArea
 from ui.table.action_params import ParamsDialog
@@ -87,7 +88,7 @@ class TableWindow(QMainWindow):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.settings = settings or QSettings("Championship Banker", "Table")
+        self.settings = settings or kept()
         self.confirm: Callable[[str, str], bool] = self._ask  # tests answer for the banker
         self.view: TableView | None = None
         self._menu: list[Action] = []
