@@ -1,5 +1,7 @@
 """Ctrl+K: every action allowed now in plain words, filtered as one types; Enter runs the one line
-left or the one chosen with Up/Down."""
+left or the one chosen with Up/Down. When no allowed line matches the words, the lines the rules
+refuse are listed instead, greyed, each with the rule's words and clause: a refused action is never
+just missing."""
 
 from __future__ import annotations
 
@@ -41,6 +43,7 @@ class PaletteDialog(KeyboardForm):
         super().__init__("Command palette", parent, what="The command palette")
         self.resize(720, 460)
         self.offered = [a for a in actions if a.enabled]
+        self.refused = [a for a in actions if not a.enabled]  # listed when nothing allowed matches
         self.chosen: Action | None = None
         self.picked = False  # a line chosen with Up/Down (else Enter needs one line left)
         self.scope = scope
@@ -80,6 +83,24 @@ class PaletteDialog(KeyboardForm):
         then = ("Enter runs it" if count == 1 else
                 "type more words or choose with Up/Down, then Enter")
         self.count.setText(f"{count} of {len(self.offered)} actions — {then}; Esc closes")
+        if not count:
+            self._refused_lines(text)
+
+    def _refused_lines(self, text: str) -> None:
+        """No allowed line matches: the refused ones that do, greyed and never run, each with
+        the rule that refuses it and its clause (an SG mortgage of a player bankrupt "as is")."""
+        refused = [a for a in self.refused if matches(a, text)]
+        for action in refused:
+            item = QListWidgetItem(f"{action.label} — refused: {action.refused}")
+            item.setFlags(Qt.ItemFlag.NoItemFlags)  # greyed: Enter never runs it
+            item.setToolTip(f"Refused now: {action.refused}")
+            self.list.addItem(item)
+        if len(refused) == 1:
+            self.count.setText(f"Refused now: {refused[0].label}: {refused[0].refused}; "
+                               "nothing runs. Esc closes")
+        elif refused:
+            self.count.setText(f"No action allowed matches; {len(refused)} refused now, each "
+                               "with its rule (greyed). Esc closes")
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         if watched is self.filter and isinstance(event, QKeyEvent) \
@@ -96,6 +117,8 @@ class PaletteDialog(KeyboardForm):
         """Enter: run the one line left, or the one chosen with Up/Down; never the first of
         several (it says so instead)."""
         item = self.list.currentItem()
+        if self.list.count() and not self.list.item(0).flags() & Qt.ItemFlag.ItemIsEnabled:
+            return  # only refused lines: the count line says why; nothing runs
         if item is not None and (self.picked or self.list.count() == 1):
             self._pick(item)
         elif self.list.count() > 1:
