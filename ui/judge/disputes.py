@@ -21,7 +21,13 @@ from PySide6.QtWidgets import (
 from app.review import service as review
 from app.table import actions
 from ui.forms import KeyboardForm
-from ui.judge.dispute_forms import CorrectionDialog, RaiseDialog, ReasonDialog, RewindDialog
+from ui.judge.dispute_forms import (
+    CorrectionDialog,
+    RaiseDialog,
+    ReasonDialog,
+    RewindDialog,
+    RulingDialog,
+)
 
 COLUMNS = ("No.", "Raised by", "About", "Entries", "Ruling", "Corrections")
 Index = QModelIndex | QPersistentModelIndex
@@ -198,14 +204,17 @@ class DisputesPanel(QWidget):
         self._open(RaiseDialog(self.session.game, entries, self), "Raise a dispute")
 
     def rule(self) -> None:
-        """Open the form to record the ruling on the selected dispute."""
-        number = self.selected() or (self.model.disputes[-1].number if self.model.disputes
-                                     else None)
-        if number is None:
+        """Open the form to record the ruling: on the selected dispute, else the latest not
+        ruled yet (the form's first field chooses another)."""
+        disputes = self.model.disputes
+        if not disputes:
+            self.said.emit("No dispute to rule on: raise one first (Ctrl+R on the selected "
+                           "entries)")
             return
-        self._open(ReasonDialog(f"The ruling on dispute {number}",
-                                {"type": "rule_dispute", "dispute": number}, "ruling", "Ruling",
-                                self), f"Record the ruling on dispute {number}")
+        open_ = [d.number for d in disputes if not d.ruling]
+        number = self.selected() or (open_[-1] if open_ else disputes[-1].number)
+        dialog = RulingDialog(disputes, number, self)
+        self._open(dialog, "Record the ruling")
 
     def correct(self) -> None:
         """Open the correction form, linked to the selected dispute."""
@@ -228,7 +237,8 @@ class DisputesPanel(QWidget):
         def send() -> None:
             command = getattr(dialog, "chosen", None) or dialog.command()  # type: ignore[attr-defined]
             if command is not None:
-                self.session.send_as_judge(command, what)
+                self.session.send_as_judge(command, what if command.get("type") != "rule_dispute"
+                                           else f"{what} on dispute {command['dispute']}")
 
         dialog.accepted.connect(send)
         if isinstance(dialog, KeyboardForm):
