@@ -103,9 +103,8 @@ def said(window: TableWindow) -> str:
     return window.messages.text()
 
 
-QUESTION = (f"R: which claim? 1 Collect M48 from {CHEN}: Utility 1 — open until {MURUGAN} "
-            f"rolls or 2 Collect M25 from {CHEN}: PropNex Group of Services 2 — open until "
-            f"{MURUGAN} rolls (Esc forgets R)")
+QUESTION = (f"R: which claim? 1 Collect M48 from {CHEN}: Utility 1 or 2 Collect M25 from "
+            f"{CHEN}: PropNex Group of Services 2 (Esc forgets R)")
 
 
 def test_r_with_two_claims_says_which_and_a_digit_that_is_no_claim_is_refused_whole(
@@ -345,12 +344,12 @@ def test_a_mortgage_refused_as_is_says_its_clause_in_the_palette_and_by_keys(
     assert palette is not None and palette.isVisible()
     qtbot.keyClicks(palette.filter, f"{NUR} mortgages")
     lines = [palette.list.item(r).text() for r in range(palette.list.count())]
-    assert lines == [f"{NUR} mortgages Street {n} (light blue) — refused: {AS_IS_WHY}"
+    assert lines == [f"{NUR} mortgages Street {n} (light blue) — refused (SG How to Play 4)"
                      for n in (1, 2, 3)]
     assert not any(palette.list.item(r).flags() & Qt.ItemFlag.ItemIsEnabled
                    for r in range(palette.list.count()))  # greyed: never run
-    assert palette.count.text() == ("No action allowed matches; 3 refused now, each with its "
-                                    "rule (greyed). Esc closes")
+    assert palette.count.text() == ("No action allowed matches; 3 refused now (greyed): "
+                                    f"{AS_IS_WHY}. Esc closes")
     qtbot.keyClicks(palette.filter, " street 2")
     assert palette.count.text() == (f"Refused now: {NUR} mortgages Street 2 (light blue): "
                                     f"{AS_IS_WHY}; nothing runs. Esc closes")

@@ -52,7 +52,9 @@ class RentPanel(Panel):
     def question(self) -> str:
         """What R waits for, each claim by its row: "R: which claim? 1 … or 2 …"."""
         claims = pick(self.menu, "rent")[:ROWS]
-        rows = [f"{row} {c.label}" for row, c in enumerate(claims, start=1)]
+        # Each claim in its own words, without how long it stays open (the panel says that):
+        # the question stays on the message line's one or two lines.
+        rows = [f"{row} {c.label.split(' — ')[0]}" for row, c in enumerate(claims, start=1)]
         return f"{RENT}: which claim? {listed(rows)} (Esc forgets {RENT})"
 
     def _show(self) -> None:

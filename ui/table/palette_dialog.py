@@ -5,6 +5,7 @@ just missing."""
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from PySide6.QtCore import QEvent, QObject, Qt
@@ -33,6 +34,12 @@ def matches(action: Action, text: str) -> bool:
     return all(w in words for w in typed)
 
 
+def clause(refused: str) -> str:
+    """The clause a refusal cites, "(SG How to Play 4)" at its end; else the whole refusal."""
+    found = re.search(r"\(([^()]*)\)$", refused.strip())
+    return found.group(1) if found else refused
+
+
 class PaletteDialog(KeyboardForm):
     """A filter line over the list of actions; `chosen` is the action picked, if any."""
 
@@ -52,6 +59,7 @@ class PaletteDialog(KeyboardForm):
         self.list = QListWidget()
         self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.count = QLabel()
+        self.count.setWordWrap(True)  # a refusal's words and clause whole
         layout = QVBoxLayout(self)
         line = QHBoxLayout()
         if scope:
@@ -88,16 +96,22 @@ class PaletteDialog(KeyboardForm):
 
     def _refused_lines(self, text: str) -> None:
         """No allowed line matches: the refused ones that do, greyed and never run, each with
-        the rule that refuses it and its clause (an SG mortgage of a player bankrupt "as is")."""
+        the clause that refuses it; the rule's words on the count line when they share them
+        (an SG mortgage of a player bankrupt "as is"), else on each line."""
         refused = [a for a in self.refused if matches(a, text)]
+        reasons = {a.refused for a in refused}
         for action in refused:
-            item = QListWidgetItem(f"{action.label} — refused: {action.refused}")
+            why = clause(action.refused or "") if len(reasons) == 1 else action.refused
+            item = QListWidgetItem(f"{action.label} — refused ({why})")
             item.setFlags(Qt.ItemFlag.NoItemFlags)  # greyed: Enter never runs it
             item.setToolTip(f"Refused now: {action.refused}")
             self.list.addItem(item)
         if len(refused) == 1:
             self.count.setText(f"Refused now: {refused[0].label}: {refused[0].refused}; "
                                "nothing runs. Esc closes")
+        elif len(reasons) == 1:
+            self.count.setText(f"No action allowed matches; {len(refused)} refused now "
+                               f"(greyed): {refused[0].refused}. Esc closes")
         elif refused:
             self.count.setText(f"No action allowed matches; {len(refused)} refused now, each "
                                "with its rule (greyed). Esc closes")
