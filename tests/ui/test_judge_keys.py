@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QInputMethodEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
 from app.review import service as review
@@ -22,6 +23,10 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 
 SG = "sg-final-position.jsonl"
 DEV_RENT = 60  # "Dev pays Aisha 12 rent (claim 1)"
+# The judge's words in the hall's four scripts, typed key by key.
+ABOUT = "paid the M12 rent twice (陈伟明 saw it)"
+RULING = "Dev paid twice; Aisha refunds M12 — keputusan hakim, Zoë Ñúñez"
+REASON = "refund of the rent paid twice (முருகன் செல்வம் counted)"
 CTRL = Qt.KeyboardModifier.ControlModifier
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 
@@ -61,11 +66,23 @@ def back_in(qtbot, window: JudgeWindow) -> None:
                     and QApplication.focusWidget().window() is window)
 
 
+def typed(qtbot, text: str) -> None:
+    """Text typed into what has the focus: ASCII key by key; accented letters, Chinese and
+    Tamil as an input method commits them (QTest has keys for ASCII only)."""
+    for char in text:
+        if ord(char) < 0x80:
+            qtbot.keyClicks(focused(), char)
+        else:
+            event = QInputMethodEvent()
+            event.setCommitString(char)
+            QApplication.sendEvent(focused(), event)
+
+
 def press(qtbot, *keys: Qt.Key | str, modifier=Qt.KeyboardModifier.NoModifier) -> None:
     """Keys to whatever has the focus now: a Qt key, or text typed."""
     for key in keys:
         if isinstance(key, str):
-            qtbot.keyClicks(focused(), key)
+            typed(qtbot, key)
         else:
             qtbot.keyClick(focused(), key, modifier)
 
@@ -104,14 +121,14 @@ def test_a_judge_records_a_dispute_its_ruling_and_its_correction_by_keys_alone(
     assert window.disputes.dialog is not None and window.disputes.dialog.isVisible()
     signs_in(qtbot, signed)
     with qtbot.wait_signal(session.changed):
-        press(qtbot, "Dev", Qt.Key.Key_Tab, "paid the M12 rent twice", Qt.Key.Key_Return)
+        press(qtbot, "Dev", Qt.Key.Key_Tab, ABOUT, Qt.Key.Key_Return)
     back_in(qtbot, window)
     # Ctrl+Shift+R: the ruling, on the one dispute; its words take the keys first.
     qtbot.keyClick(focused(), Qt.Key.Key_R, CTRL_SHIFT)
     assert window.tabs.currentWidget() is window.disputes
     signs_in(qtbot, signed)
     with qtbot.wait_signal(session.changed):
-        press(qtbot, "Dev paid twice; Aisha refunds M12", Qt.Key.Key_Return)
+        press(qtbot, RULING, Qt.Key.Key_Return)
     back_in(qtbot, window)
     # Ctrl+Shift+D: the disputes list (dispute 1 selected); Ctrl+Shift+C: the correction
     # linked to it. Move cash (Tab), the dispute (Tab), from Aisha (Tab), to Dev (Tab), M12
@@ -126,19 +143,19 @@ def test_a_judge_records_a_dispute_its_ruling_and_its_correction_by_keys_alone(
     press(qtbot, Qt.Key.Key_Tab, Qt.Key.Key_Tab, "Aisha", Qt.Key.Key_Tab, "Dev",
           Qt.Key.Key_Tab, "12", Qt.Key.Key_Tab)
     with qtbot.wait_signal(session.changed):
-        press(qtbot, "refund of the rent paid twice", Qt.Key.Key_Return)
+        press(qtbot, REASON, Qt.Key.Key_Return)
     back_in(qtbot, window)
     assert signed == ["Judge's action"] * 3
     (dispute,) = review.disputes(session.game)
     assert (dispute.number, dispute.raised_by, dispute.about, dispute.entries) == (
-        1, "Dev", "paid the M12 rent twice", (DEV_RENT,))
-    assert (dispute.ruling, dispute.ruled_by) == ("Dev paid twice; Aisha refunds M12", JUDGE)
+        1, "Dev", ABOUT, (DEV_RENT,))
+    assert (dispute.ruling, dispute.ruled_by) == (RULING, JUDGE)
     assert dispute.corrections == (session.head_seq,)
     # The ledger, entry by entry, after the 65 the banker recorded.
     assert [e.text for e in session.entries if e.seq > head] == [
-        "Dispute 1 raised by Dev: paid the M12 rent twice",
-        "Ruling on dispute 1: Dev paid twice; Aisha refunds M12",
-        "Adjustment: Aisha → Dev 12: refund of the rent paid twice"]
+        f"Dispute 1 raised by Dev: {ABOUT}",
+        f"Ruling on dispute 1: {RULING}",
+        f"Adjustment: Aisha → Dev 12: {REASON}"]
     assert {p.name: p.cash for p in session.game.state.players} == {
         "Aisha": 1122, "Ben": 870, "Chloe": 1098, "Dev": 1360}
     assert "Recorded" in window.messages.text()

@@ -124,14 +124,16 @@ class DisputesPanel(QWidget):
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         buttons = QHBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
-        for key, words, slot in (
-                ("raise", "Raise a dispute…", lambda: self.raise_on([])),
-                ("rule", "Record the ruling…", self.rule),
-                ("correct", "Correction…", self.correct),
-                ("rewind", "Undo to here…", lambda: self.rewind_to(self.entry)),
-                ("unlock", "Unlock the scoresheet…", self.unlock)):
+        for key, words, slot, shortcut in (
+                ("raise", "Raise a dispute…", lambda: self.raise_on([]),
+                 "Ctrl+R: on the entries selected in the list"),
+                ("rule", "Record the ruling…", self.rule, "Ctrl+Shift+R"),
+                ("correct", "Correction…", self.correct, "Ctrl+Shift+C"),
+                ("rewind", "Undo to here…", lambda: self.rewind_to(self.entry), "Ctrl+U"),
+                ("unlock", "Unlock the scoresheet…", self.unlock, "Ctrl+Shift+U")):
             button = QPushButton(words)
             button.setObjectName(key)
+            button.setToolTip(f"Shortcut: {shortcut}")
             button.clicked.connect(slot)
             buttons.addWidget(button)
             self.buttons[key] = button
@@ -157,7 +159,8 @@ class DisputesPanel(QWidget):
         self.buttons["rule"].setEnabled(has)
         why = actions.why_refused(self.session.game, {"type": "unlock", "reason": "check"})
         self.buttons["unlock"].setEnabled(why is None)
-        self.buttons["unlock"].setToolTip(why or "Reopen the collected game (a judge's action)")
+        self.buttons["unlock"].setToolTip(why or "Reopen the collected game (a judge's action); "
+                                          "Shortcut: Ctrl+Shift+U")
         self._detailed()
 
     def selected(self) -> int | None:
