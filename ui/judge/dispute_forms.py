@@ -177,7 +177,7 @@ class RulingDialog(_Dialog):
         self.dispute.currentIndexChanged.connect(self.check)
         self.form.addRow("Dispute", self.dispute)
         self.words = self.line("ruling", "Ruling")
-        self.words.setMinimumWidth(self.fontMetrics().averageCharWidth() * 60)  # a sentence
+        self.words.setMinimumWidth(self.fontMetrics().averageCharWidth() * 80)  # a sentence
         self.finish()
 
     def first_field(self) -> QWidget | None:
