@@ -87,9 +87,8 @@ STATES: tuple[State, ...] = (
     )),
     State("rent", "Rent claims open", (
         Key(RENT, "collect the claim (with several: R then the claim's row number)"),
-        Key(f"{RENT} with several", "the message line asks “R: which claim? 1 … or 2 …”; a "
-            "digit that is no claim's row is refused whole and R still waits (no roll begins, "
-            "nothing lapses); Esc forgets R"),
+        Key(f"{RENT} with several", "asks “R: which claim? 1 … or 2 …”; a digit that is no claim "
+            "is refused, R waits on (nothing lapses)"),
     )),
     State("estate", "Between rolls", (
         Key("Ctrl+D", "a deal (CL), a sale (SG), an offer by Bank auction (PX)"),
@@ -100,14 +99,12 @@ STATES: tuple[State, ...] = (
     )),
     State("anywhere", "Anywhere", (
         Key("Ctrl+K", "every action allowed now, filtered as you type; Enter runs the one line "
-            "left or the one chosen with Up/Down; when nothing allowed matches, the lines the "
-            "rules refuse are listed greyed with the rule and clause"),
+            "left or the one chosen with Up/Down; none allowed: the refused, greyed, with why"),
         Key("Ctrl+Z", "undo the last entry (shows what it takes back, asks first); the palette's "
             "Undo asks the same"),
         Key("Enter", "confirms only the one thing typed or chosen; alone it records nothing"),
-        Key("any other key", "a key that does nothing now says why on the message line (R with "
-            "no claim, B with nothing on offer, a seat nobody holds, a letter the rules refuse "
-            "now: the rule and its clause)"),
+        Key("any other key", "one that does nothing now says why (the rule and clause when a "
+            "rule refuses it)"),
         Key("Ctrl+S", "the scoresheet"),
         Key("Ctrl+J", "the judge's window on this game (read-only until a judge signs in)"),
         Key("F11", "the table display for the players; F11 again closes it"),
