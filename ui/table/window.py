@@ -173,7 +173,10 @@ class TableWindow(QMainWindow):
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.toolbar)
         column.addWidget(split, stretch=1)
-        for widget in (self.board, self.players, self.clock, self.feed):
+        self.board.setAccessibleName("Board")
+        self.board.setAccessibleDescription("The players' tokens, owners and buildings; the "
+                                            "players' cards beside it say the same in words")
+        for widget in (self.board, self.players, self.clock):
             self._no_focus(widget)  # the display never takes the keys from the window
         # The board as large as the height allows (square), the rest for players and actions.
         body = _Body(self.board, right)

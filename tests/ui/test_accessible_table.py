@@ -1,0 +1,139 @@
+"""The banker's window as a screen reader and a keyboard reach it: every control named, Tab
+round every control and out of every list, the game's keys still the game's, and what the
+banker must hear (a refusal, the time left, an entry recorded) announced."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
+from PySide6.QtWidgets import QApplication, QListView
+
+from app.table.command_text import parse_command
+from app.table.service import TableGame
+from tests.clocks import Clock
+from tests.ui.a11y import focusable, tab_round, unnamed
+from ui.table.action_button import ActionButton
+from ui.table.session import TableSession
+from ui.table.window import TableWindow
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
+                                       "OpenType support missing")
+
+CHEN, MURUGAN, NUR, JOSE = "陈伟明", "முருகன் செல்வம்", "Nur Aisyah binti Rahman", "José Müller-Øberg"
+START = {"type": "new_game", "profile": "sg-championship", "board": "singapore",
+         "players": [CHEN, MURUGAN, NUR, JOSE],
+         "roll_off": [{CHEN: [6, 5], MURUGAN: [4, 3], NUR: [2, 2], JOSE: [3, 3]}]}
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path) -> Iterator[TableWindow]:
+    game = TableGame.open(str(tmp_path / "a11y.db"), now=Clock())
+    game.submit(parse_command(START))
+    session = TableSession(game, tick_ms=None)
+    window = TableWindow(session, QSettings(str(tmp_path / "ui.ini"), QSettings.Format.IniFormat))
+    window.confirm = lambda title, text: True
+    qtbot.addWidget(window)
+    window.show()
+    window.settle()
+    yield window
+    session.close()
+
+
+@pytest.fixture
+def heard(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, object, Any]]:
+    """What was announced to assistive technology: (words, widget, politeness), as sent."""
+    said: list[tuple[str, object, Any]] = []
+    real = QAccessible.updateAccessibility
+
+    def record(event: Any) -> None:
+        if isinstance(event, QAccessibleAnnouncementEvent):
+            said.append((event.message(), event.object(), event.politeness()))
+        real(event)
+
+    monkeypatch.setattr(QAccessible, "updateAccessibility", staticmethod(record))
+    QAccessible.setActive(True)
+    return said
+
+
+def send(window: TableWindow, command: dict[str, Any]) -> None:
+    assert window.session.send(command), window.messages.text()
+    window.settle()
+
+
+def test_every_control_is_named_in_the_roll_purchase_auction_and_rent_phases(window) -> None:
+    send(window, {"type": "start_clock"})
+    assert unnamed(window) == [], "roll"
+    send(window, {"type": "roll", "player": CHEN, "dice": [2, 4]})
+    assert unnamed(window) == [], "purchase"
+    send(window, {"type": "decline", "player": CHEN})
+    assert window.actions_area.auction.isVisible()
+    assert unnamed(window) == [], "auction"
+    send(window, {"type": "bid", "player": NUR, "amount": 100})
+    send(window, {"type": "close_auction"})
+    send(window, {"type": "roll", "player": MURUGAN, "dice": [2, 4]})
+    assert window.actions_area.rent.isVisible()
+    assert unnamed(window) == [], "rent open"
+    # The action buttons draw their words with a label: the name is the action's words.
+    names = {b.accessibleName() for b in window.findChildren(ActionButton) if b.isVisible()}
+    assert any(NUR in n for n in names), names
+
+
+def test_tab_goes_round_every_control_and_out_of_the_ledger(qtbot, window) -> None:
+    send(window, {"type": "start_clock"})
+    send(window, {"type": "roll", "player": CHEN, "dice": [2, 4]})
+    visited = tab_round(qtbot, window)
+    assert set(focusable(window)) <= {*visited, window}
+    assert window.feed in visited
+    assert any(isinstance(w, ActionButton) for w in visited)
+    assert window.toolbar.buttons[0] in visited
+
+
+def test_the_games_keys_still_drive_the_game_with_the_focus_on_the_ledger_or_a_button(
+        qtbot, window) -> None:
+    send(window, {"type": "start_clock"})
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.feed.setFocus(Qt.FocusReason.TabFocusReason)
+    assert QApplication.focusWidget() is window.feed
+    qtbot.keyClicks(window.feed, "24")  # a roll typed with the focus on the ledger
+    assert window.session.game.state.players[0].position == 6
+    button = next(b for b in window.findChildren(ActionButton) if b.isVisible())
+    button.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.keyClick(button, Qt.Key.Key_B)  # B buys what is on offer, from a focused button
+    window.settle()
+    assert window.view is not None
+    assert window.view.player(CHEN).holdings, window.messages.text()
+
+
+def test_a_refusal_the_time_left_and_an_entry_recorded_are_announced(window, heard) -> None:
+    send(window, {"type": "start_clock"})
+    heard.clear()
+    window.session.send({"type": "roll", "player": MURUGAN, "dice": [2, 4]})  # not his turn
+    urgent = QAccessible.AnnouncementPoliteness.Assertive
+    refusals = [(w, p) for w, o, p in heard if o is window.messages]
+    assert refusals and refusals[-1][0].startswith("Not recorded: ")
+    assert refusals[-1][1] == urgent
+    heard.clear()
+    send(window, {"type": "roll", "player": CHEN, "dice": [2, 4]})
+    recorded = [w for w, o, _ in heard if o is window.feed]
+    assert recorded and recorded[-1].startswith("Recorded: ") and CHEN in recorded[-1]
+    heard.clear()
+    window.session.announcement.emit(15)
+    assert ("15 minutes left", window.messages, urgent) in heard
+    # The clock reads as one line too, its time and state.
+    assert window.clock.accessibleName() == "Game clock"
+    assert "running" in window.clock.accessibleDescription()
+
+
+def test_nothing_is_announced_while_no_assistive_technology_listens(window, monkeypatch) -> None:
+    sent: list[object] = []
+    monkeypatch.setattr(QAccessible, "updateAccessibility", staticmethod(sent.append))
+    monkeypatch.setattr(QAccessible, "isActive", staticmethod(lambda: False))
+    window.messages.say("nobody hears this", "refused")
+    assert sent == []
+    assert isinstance(window.feed, QListView)
