@@ -54,6 +54,9 @@ class TimeTravel(QWidget):
         self.slider.setObjectName("entrySlider")
         self.slider.setPageStep(10)
         self.slider.setToolTip("Drag, or Left/Right one entry, PgUp/PgDn ten, End: now")
+        self.slider.setAccessibleName("Entry shown (time travel)")
+        self.slider.setAccessibleDescription("Left and Right one entry, PgUp and PgDn ten, End "
+                                             "the game as it stands now")
         self.back = QPushButton("◀ Previous")
         self.forward = QPushButton("Next ▶")
         self.now_button = QPushButton("Now  [End]")
