@@ -32,12 +32,16 @@ def nodes(root: QWidget) -> list[Node]:
     """Every interface under `root`'s window, depth first (the window's own first), once the
     widgets just added are shown (a layout shows them on the next turn of the event loop)."""
     QApplication.processEvents()
-    QAccessible.setActive(True)
-    top = QAccessible.queryAccessibleInterface(root)
-    assert top is not None, f"{root!r} has no accessible interface"
-    found: list[Node] = []
-    _walk(top, "", found, 0)
-    return found
+    was = QAccessible.isActive()
+    QAccessible.setActive(True)  # as when a screen reader is connected
+    try:
+        top = QAccessible.queryAccessibleInterface(root)
+        assert top is not None, f"{root!r} has no accessible interface"
+        found: list[Node] = []
+        _walk(top, "", found, 0)
+        return found
+    finally:
+        QAccessible.setActive(was)  # the tests after this one run as without a screen reader
 
 
 def _walk(face: QAccessibleInterface, path: str, found: list[Node], depth: int) -> None:

@@ -45,7 +45,7 @@ def window(qtbot, tmp_path: Path) -> Iterator[TableWindow]:
 
 
 @pytest.fixture
-def heard(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, object, Any]]:
+def heard(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, object, Any]]]:
     """What was announced to assistive technology: (words, widget, politeness), as sent."""
     said: list[tuple[str, object, Any]] = []
     real = QAccessible.updateAccessibility
@@ -56,8 +56,9 @@ def heard(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, object, Any]]:
         real(event)
 
     monkeypatch.setattr(QAccessible, "updateAccessibility", staticmethod(record))
-    QAccessible.setActive(True)
-    return said
+    QAccessible.setActive(True)  # as when a screen reader is connected
+    yield said
+    QAccessible.setActive(False)
 
 
 def send(window: TableWindow, command: dict[str, Any]) -> None:
@@ -137,3 +138,33 @@ def test_nothing_is_announced_while_no_assistive_technology_listens(window, monk
     window.messages.say("nobody hears this", "refused")
     assert sent == []
     assert isinstance(window.feed, QListView)
+
+
+def test_the_palette_and_the_sale_form_are_named_and_tab_goes_round_them(qtbot, window) -> None:
+    for command in ({"type": "start_clock"}, {"type": "roll", "player": CHEN, "dice": [2, 4]},
+                    {"type": "buy", "player": CHEN}):
+        send(window, command)
+    for opening in (window.open_palette, window.open_deal):
+        opening()
+        dialog = window.dialog
+        assert dialog is not None and dialog.isVisible(), window.messages.text()
+        found = unnamed(dialog)
+        assert not found, "\n".join(found)
+        visited = tab_round(qtbot, dialog)
+        assert set(focusable(dialog)) <= set(visited)
+        dialog.reject()
+
+
+def test_the_palette_line_chosen_with_down_is_said_while_the_focus_stays_in_the_filter(
+        qtbot, window, heard) -> None:
+    send(window, {"type": "start_clock"})
+    window.open_palette()
+    dialog = window.dialog
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isActiveWindow)
+    heard.clear()
+    qtbot.keyClick(dialog.filter, Qt.Key.Key_Down)
+    qtbot.keyClick(dialog.filter, Qt.Key.Key_Down)
+    second = dialog.list.item(1).text()
+    assert (second, dialog.list, QAccessible.AnnouncementPoliteness.Polite) in heard
+    dialog.reject()
