@@ -69,7 +69,9 @@ def unnamed(root: QWidget) -> list[str]:
 
 
 def focusable(window: QWidget) -> list[QWidget]:
-    """The controls of `window` Tab may stop on now: shown, enabled, taking focus by Tab."""
+    """The controls of `window` Tab may stop on now: shown, enabled, taking focus by Tab
+    (once the widgets just added are shown)."""
+    QApplication.processEvents()
     return [w for w in window.findChildren(QWidget)
             if w.window() is window and w.isVisible() and w.isEnabled()
             and w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.focusProxy() is None]

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 from PySide6.QtWidgets import QApplication, QListView
 
@@ -87,11 +87,20 @@ def test_every_control_is_named_in_the_roll_purchase_auction_and_rent_phases(win
 def test_tab_goes_round_every_control_and_out_of_the_ledger(qtbot, window) -> None:
     send(window, {"type": "start_clock"})
     send(window, {"type": "roll", "player": CHEN, "dice": [2, 4]})
+    send(window, {"type": "decline", "player": CHEN})  # an auction: its panel on top
+    reachable = focusable(window)
     visited = tab_round(qtbot, window)
-    assert set(focusable(window)) <= {*visited, window}
-    assert window.feed in visited
-    assert any(isinstance(w, ActionButton) for w in visited)
-    assert window.toolbar.buttons[0] in visited
+    assert set(reachable) <= {*visited, window}
+    # In reading order: the toolbar, the ledger, then the actions from the top down.
+    toolbar = window.toolbar.buttons
+    assert [w for w in visited if w in toolbar] == toolbar
+    assert visited.index(toolbar[-1]) < visited.index(window.feed)
+    area = [w for w in visited if window.actions_area.isAncestorOf(w)]
+    assert visited.index(window.feed) < visited.index(area[0])
+    bids = [w for w in area if isinstance(w, ActionButton) and " bids " in w.accessibleName()]
+    assert len(bids) == 4, [w.accessibleName() for w in area]  # the auction's, Tab reaches
+    assert area == sorted(area, key=lambda w: (w.mapTo(window, QPoint(0, 0)).y(),
+                                               w.mapTo(window, QPoint(0, 0)).x()))
 
 
 def test_the_games_keys_still_drive_the_game_with_the_focus_on_the_ledger_or_a_button(

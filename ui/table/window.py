@@ -28,7 +28,7 @@ from ui import scale
 from ui.display.window import DisplayWindow
 from ui.messages import MessageArea, untrusted
 from ui.scoresheet.dialog import ScoresheetDialog
-from ui.table import keymap
+from ui.table import keymap, window_keys
 from ui.table.action_area import ActionArea
 from ui.table.action_params import ParamsDialog
 from ui.table.board_view import BoardView
@@ -248,6 +248,10 @@ class TableWindow(QMainWindow):
             self.feed.show_entries(feed_entries(game, last=FEED_ENTRIES, events=self.events))
             self.actions_area.refresh(self.view, self._menu, actions.debt_lines(game))
             self._show_prompt()
+            # Tab in reading order: the prompt, the toolbar, the ledger, then the actions from
+            # the top of their column down (buttons made for this state come last otherwise).
+            window_keys.chain([self.prompt_banner.button, *self.toolbar.buttons, self.feed,
+                               *window_keys.layout_order(self.actions_area)])
         except BaseException:
             self._due = True  # not brought up to date: the next key or paint tries again
             raise

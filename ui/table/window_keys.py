@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QLayout, QScrollArea, QTabWidget, QWidget
 
 MOVE = (Qt.Key.Key_Tab, Qt.Key.Key_Backtab)
 READ = (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown,
@@ -38,3 +40,51 @@ def reachable(widget: QWidget, *, reads: bool = False, own: tuple[Qt.Key, ...] =
     `own`: keys it keeps (Space on a button presses it)."""
     widget.setFocusPolicy(Qt.FocusPolicy.TabFocus)
     widget.installEventFilter(WindowKeys(widget, reads=reads, own=own))
+
+
+def layout_order(root: QWidget) -> list[QWidget]:
+    """The widgets under `root` Tab may stop on, in the order its layouts place them (a tab
+    widget's tabs before its pages; a scroll area's inside), shown or not: Tab passes over the
+    hidden ones, and a panel shown later is already in its place."""
+    found: list[QWidget] = []
+    _visit(root, found)
+    return found
+
+
+def _visit(widget: QWidget, found: list[QWidget]) -> None:
+    if isinstance(widget, QTabWidget):  # it takes the focus for its tabs
+        found.append(widget.tabBar())
+        for index in range(widget.count()):
+            page = widget.widget(index)
+            if page is not None:
+                _visit(page, found)
+        return
+    if widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
+        found.append(widget)
+        return
+    if isinstance(widget, QScrollArea):
+        inside = widget.widget()
+        if inside is not None:
+            _visit(inside, found)
+        return
+    layout = widget.layout()
+    if layout is not None:
+        _walk(layout, found)
+
+
+def _walk(layout: QLayout, found: list[QWidget]) -> None:
+    for index in range(layout.count()):
+        item = layout.itemAt(index)
+        if item is None:
+            continue
+        child, inner = item.widget(), item.layout()
+        if child is not None:
+            _visit(child, found)
+        elif inner is not None:
+            _walk(inner, found)
+
+
+def chain(widgets: list[QWidget]) -> None:
+    """Tab goes from each of `widgets` to the next (the reading order)."""
+    for first, second in pairwise(widgets):
+        QWidget.setTabOrder(first, second)
