@@ -110,6 +110,8 @@ def test_the_games_keys_still_drive_the_game_with_the_focus_on_the_ledger_or_a_b
     qtbot.waitUntil(window.isActiveWindow)
     window.feed.setFocus(Qt.FocusReason.TabFocusReason)
     assert QApplication.focusWidget() is window.feed
+    newest = window.feed.model().rowCount() - 1
+    assert window.feed.currentIndex().row() == newest  # read first: the latest entry
     qtbot.keyClicks(window.feed, "24")  # a roll typed with the focus on the ledger
     assert window.session.game.state.players[0].position == 6
     button = next(b for b in window.findChildren(ActionButton) if b.isVisible())

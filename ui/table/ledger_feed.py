@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFocusEvent, QFont
 from PySide6.QtWidgets import QAbstractItemView, QListView, QWidget
 
 from app.table.views import FeedEntry
@@ -123,6 +123,14 @@ class LedgerFeed(QListView):
         bar = self.verticalScrollBar()
         bar.actionTriggered.connect(self._scrolled)
         bar.rangeChanged.connect(self._range_changed)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt's name)
+        # Tab into the ledger: the newest entry is the one read first (Up reads back).
+        super().focusInEvent(event)
+        rows = self.feed.rowCount()
+        if rows and event.reason() in (Qt.FocusReason.TabFocusReason,
+                                       Qt.FocusReason.BacktabFocusReason):
+            self.setCurrentIndex(self.feed.index(rows - 1))
 
     def _scrolled(self, _action: int) -> None:
         # The banker scrolled: follow again once back at the foot (the bar's slider position is
