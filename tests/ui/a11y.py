@@ -26,6 +26,16 @@ class Node:
     description: str
     path: str
     visible: bool
+    labelled: bool  # a label stands for it (Qt's Label relation: a form's row label, a buddy)
+    own_name: bool  # the widget was given a name (setAccessibleName)
+
+    @property
+    def named(self) -> bool:
+        """Whether a screen reader can say what it is. A combo box's name on Linux is its
+        value ("the Bank"), which says nothing of what it chooses: it needs a label or a name."""
+        if self.labelled or self.own_name:
+            return True
+        return bool(self.name) and self.role != Role.ComboBox
 
 
 def nodes(root: QWidget) -> list[Node]:
@@ -51,8 +61,11 @@ def _walk(face: QAccessibleInterface, path: str, found: list[Node], depth: int) 
     name = face.text(QAccessible.Text.Name) or ""
     here = f"{path}/{role.name}" + (f"[{name[:30]}]" if name else "")
     state = face.state()
+    widget = face.object()
     found.append(Node(role, name.strip(), (face.text(QAccessible.Text.Description) or "").strip(),
-                      here, not state.invisible))
+                      here, not state.invisible,
+                      bool(face.relations(QAccessible.RelationFlag.Label)),
+                      isinstance(widget, QWidget) and bool(widget.accessibleName())))
     # The cells of a table or list are read from the model's text; their headers and rows
     # are not controls of their own.
     if role in (Role.Table, Role.List, Role.Tree):
@@ -65,7 +78,7 @@ def _walk(face: QAccessibleInterface, path: str, found: list[Node], depth: int) 
 
 def unnamed(root: QWidget) -> list[str]:
     """The visible controls under `root` one could act on that have no accessible name."""
-    return [n.path for n in nodes(root) if n.visible and n.role in INTERACTIVE and not n.name]
+    return [n.path for n in nodes(root) if n.visible and n.role in INTERACTIVE and not n.named]
 
 
 def focusable(window: QWidget) -> list[QWidget]:

@@ -4,6 +4,7 @@ banker must hear (a refusal, the time left, an entry recorded) announced."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 from PySide6.QtWidgets import QApplication, QListView
 
+from app.table.actions import Action
 from app.table.command_text import parse_command
 from app.table.service import TableGame
 from tests.clocks import Clock
@@ -20,6 +22,7 @@ from tests.ui.a11y import focusable, tab_round, unnamed
 from ui.table.action_button import ActionButton
 from ui.table.session import TableSession
 from ui.table.window import TableWindow
+from ui.tools.table_moments import PX_DEBT
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
                                        "OpenType support missing")
@@ -179,3 +182,58 @@ def test_the_palette_line_chosen_with_down_is_said_while_the_focus_stays_in_the_
     second = dialog.list.item(1).text()
     assert (second, dialog.list, QAccessible.AnnouncementPoliteness.Polite) in heard
     dialog.reject()
+
+
+def forms_of(qtbot, window: TableWindow, menu: list[Action]) -> list[str]:
+    """Opens the form each kind of action on `menu` asks with (its values, the judge's name and
+    PIN, a deal) and checks it as a screen reader and a keyboard reach it; the kinds opened."""
+    opened = []
+    for action in menu:
+        kind = action.id.split(":")[0]
+        if kind in opened or not (action.params or action.judge or action.form) \
+                or (action.refused and not action.params) or action.form == "scoresheet":
+            continue
+        window.dialog = None
+        window.run(action)
+        dialog = window.dialog
+        if dialog is None or not dialog.isVisible():
+            continue
+        opened.append(kind)
+        found = unnamed(dialog)
+        assert not found, f"{action.label}:\n" + "\n".join(found)
+        visited = tab_round(qtbot, dialog)
+        assert set(focusable(dialog)) <= set(visited), action.label
+        dialog.reject()
+    return opened
+
+
+def test_every_form_an_action_asks_with_is_named_and_tab_goes_round_it(qtbot, window) -> None:
+    for command in ({"type": "start_clock"}, {"type": "roll", "player": CHEN, "dice": [2, 4]},
+                    {"type": "buy", "player": CHEN}):
+        send(window, command)
+    opened = forms_of(qtbot, window, window.menu)
+    # A fine (its amount), a count, a dispute, the judge's actions (their values, then the
+    # judge's name and PIN), a sale.
+    assert {"fine", "count", "dispute", "pause_clock"} <= set(opened), opened
+    assert len(opened) >= 10, opened
+
+
+def test_the_px_deal_and_pre_build_forms_are_named(qtbot, tmp_path: Path) -> None:
+    seats = {"Ann": CHEN, "Bob": MURUGAN, "Kai": NUR, "Dee": JOSE}
+    script = json.dumps(PX_DEBT[:8])
+    for old, new in seats.items():
+        script = script.replace(f'"{old}"', json.dumps(new))
+    commands = json.loads(script)
+    game = TableGame.open(str(tmp_path / "px.db"), now=Clock())
+    for command in commands[:2]:
+        game.submit(parse_command(command))
+    session = TableSession(game, tick_ms=None)
+    window = TableWindow(session, QSettings(str(tmp_path / "ui.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    window.settle()
+    assert forms_of(qtbot, window, window.menu)[0] == "deal_hands"
+    for command in commands[2:]:
+        send(window, command)
+    assert "prebuild" in forms_of(qtbot, window, window.menu)
+    session.close()

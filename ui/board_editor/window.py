@@ -144,7 +144,9 @@ class BoardEditorWindow(QMainWindow):
 
     def _compose(self) -> None:
         top = QHBoxLayout()
-        top.addWidget(QLabel("Board:"))
+        board = QLabel("Board:")
+        board.setBuddy(self.chooser)  # the label a screen reader gives the list
+        top.addWidget(board)
         top.addWidget(self.chooser, 1)
         top.addWidget(self.open_button)
         self.tabs = QTabWidget()

@@ -98,6 +98,8 @@ class DealDialog(FormDialog):
         self.lift = checklist("Mortgaged deeds received to lift at once")
         self.lift.setToolTip("A mortgaged deed received: tick to lift it at once (value + 10%); "
                              "unticked, its receiver pays the 10% now and it stays mortgaged")
+        self.first.setAccessibleName("The first player")
+        self.second.setAccessibleName("The second player")
         who = QHBoxLayout()
         who.addWidget(QLabel("Between"))
         who.addWidget(self.first)
