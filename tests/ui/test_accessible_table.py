@@ -237,3 +237,12 @@ def test_the_px_deal_and_pre_build_forms_are_named(qtbot, tmp_path: Path) -> Non
         send(window, command)
     assert "prebuild" in forms_of(qtbot, window, window.menu)
     session.close()
+
+
+def test_the_cards_to_choose_from_are_named_when_a_card_is_drawn(window) -> None:
+    send(window, {"type": "start_clock"})
+    send(window, {"type": "roll", "player": CHEN, "dice": [3, 4]})  # Chance
+    assert window.actions_area.cards.isVisible()
+    found = unnamed(window)
+    assert not found, "card:\n" + "\n".join(found)
+    assert window.actions_area.cards.list.accessibleName()
