@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QTabWidget, QWidget
 
 from app.datafolder.paths import DATA_DIR_ENV
@@ -25,6 +25,7 @@ from tests.app.hub_tables import fresh_hub
 from tests.clocks import Clock
 from tests.ui.a11y import focusable, tab_round, unnamed
 from ui.app import MainWindow
+from ui.board_editor.models import SpacesModel
 from ui.board_editor.window import BoardEditorWindow
 from ui.hall.board import HallSource
 from ui.hall.window import HallWindow
@@ -196,3 +197,15 @@ def test_on_the_start_page_tab_leaves_the_games_list_for_the_buttons_in_reading_
     assert visited[1:] == [page.open_button, page.judge_button, page.new_button,
                            page.sample_button, page.file_button, page.board_button,
                            page.tournament_button, page.resume_button]
+
+
+def test_the_board_editors_grey_yellow_and_red_cells_say_in_words_what_they_show() -> None:
+    spaces = SpacesModel(open_board("singapore"))
+    spoken = Qt.ItemDataRole.AccessibleTextRole
+    assert spaces.index(0, spaces.column("price")).data(spoken) == "does not apply"  # GO
+    name = spaces.index(1, spaces.column("name"))
+    assert name.data(spoken) == f"{name.data()} (not confirmed)"
+    assert spaces.index(1, spaces.column("name_confirmed")).data(spoken) == "not confirmed"
+    price = spaces.index(1, spaces.column("price"))
+    assert not spaces.setData(price, "-50")
+    assert price.data(spoken) == "60; refused: the price must be more than 0"
