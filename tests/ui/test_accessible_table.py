@@ -246,3 +246,10 @@ def test_the_cards_to_choose_from_are_named_when_a_card_is_drawn(window) -> None
     found = unnamed(window)
     assert not found, "card:\n" + "\n".join(found)
     assert window.actions_area.cards.list.accessibleName()
+
+
+def test_the_window_itself_has_the_focus_as_it_opens_so_space_presses_nothing(
+        qtbot, window) -> None:
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    assert QApplication.focusWidget() is window

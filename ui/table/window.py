@@ -198,6 +198,10 @@ class TableWindow(QMainWindow):
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
         super().showEvent(event)
+        # The window itself holds the focus as it opens (Tab then moves it): a stray Space
+        # must not press the first button Tab would reach.
+        if self.focusWidget() is None:
+            self.setFocus(Qt.FocusReason.OtherFocusReason)
         # Once laid out (wrapped rows have their heights), the feed shows the newest entry.
         QTimer.singleShot(0, self.feed.scrollToBottom)
 

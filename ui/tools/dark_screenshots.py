@@ -3,6 +3,7 @@ a dark system theme shows them (docs/decisions.md, "One light palette under a da
 theme"): the system's dark palette is set first, then the app starts as it always does.
 
 .venv/bin/python -m ui.tools.dark_screenshots docs/screenshots   # *-dark-system.png
+.venv/bin/python -m ui.tools.dark_screenshots docs/screenshots 1920x1080   # *-dark-system-1920.png
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ class Clock:
         return self.at
 
 
-def main(folder: Path) -> None:
+def main(folder: Path, size: tuple[int, int] = (1366, 768)) -> None:
     from PySide6.QtCore import QSettings  # noqa: PLC0415
     from PySide6.QtWidgets import QApplication, QWidget  # noqa: PLC0415
 
@@ -74,13 +75,16 @@ def main(folder: Path) -> None:
 
     application()
 
+    suffix = "" if size == (1366, 768) else f"-{size[0]}"
+
     def save(window: QWidget, name: str) -> None:
-        window.resize(1366, 768)
+        window.resize(*size)
         window.show()
         for _ in range(5):
             qt.processEvents()
-        window.grab().save(str(folder / name))
-        print(folder / name)
+        path = folder / name.replace(".png", f"{suffix}.png")
+        window.grab().save(str(path))
+        print(path)
 
     game = TableGame.open(str(scratch / "table.db"), now=Clock())
     for command in (START, *PLAYED):
@@ -107,4 +111,5 @@ def main(folder: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "."))
+    width, _, height = (sys.argv[2] if len(sys.argv) > 2 else "1366x768").partition("x")
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "."), (int(width), int(height)))
