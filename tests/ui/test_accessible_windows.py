@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 from PySide6.QtWidgets import QTabWidget, QWidget
 
 from app.datafolder.paths import DATA_DIR_ENV
@@ -209,3 +211,24 @@ def test_the_board_editors_grey_yellow_and_red_cells_say_in_words_what_they_show
     price = spaces.index(1, spaces.column("price"))
     assert not spaces.setData(price, "-50")
     assert price.data(spoken) == "60; refused: the price must be more than 0"
+
+
+def test_the_judges_step_back_in_time_is_said_in_words_not_only_as_the_sliders_number(
+        judge: JudgeWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    said: list[str] = []
+    real = QAccessible.updateAccessibility
+
+    def record(event: Any) -> None:
+        if isinstance(event, QAccessibleAnnouncementEvent):
+            said.append(event.message())
+        real(event)
+
+    monkeypatch.setattr(QAccessible, "updateAccessibility", staticmethod(record))
+    QAccessible.setActive(True)
+    try:
+        judge.travel.step(-1)
+    finally:
+        QAccessible.setActive(False)
+    head = judge.session.head_seq
+    assert said and said[-1].startswith(f"THE PAST — as it stood right after entry #{head - 1}: ")
+    assert judge.travel.slider.accessibleDescription().startswith(said[-1])
