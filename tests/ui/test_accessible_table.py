@@ -14,11 +14,15 @@ from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 from PySide6.QtWidgets import QApplication, QListView
 
+from app.datafolder.paths import DATA_DIR_ENV
+from app.games import folder as games
 from app.table.actions import Action
 from app.table.command_text import parse_command
 from app.table.service import TableGame
 from tests.clocks import Clock
 from tests.ui.a11y import focusable, tab_round, unnamed
+from ui.app import MainWindow
+from ui.sounds import Sounds
 from ui.table.action_button import ActionButton
 from ui.table.session import TableSession
 from ui.table.window import TableWindow
@@ -253,3 +257,26 @@ def test_the_window_itself_has_the_focus_as_it_opens_so_space_presses_nothing(
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
     assert QApplication.focusWidget() is window
+
+
+def test_in_the_apps_own_window_too_the_games_keys_reach_the_table_from_a_focused_control(
+        qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The app shows the table window inside its main window: a control's `window()` is then
+    # the main window, which knows no game keys.
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "data"))
+    clock = Clock()
+    path = games.create_game(parse_command(START), "Mei", now=clock)
+    main = MainWindow(clock, sounds=Sounds(audio=False), tick_ms=None,
+                      settings=QSettings(str(tmp_path / "ui.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    main.show()
+    table = main.open_game(path)
+    assert table is not None and table.window() is main
+    send(table, {"type": "start_clock"})
+    main.activateWindow()
+    qtbot.waitUntil(main.isActiveWindow)
+    table.feed.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.keyClicks(table.feed, "24")
+    assert table.session.game.state is not None
+    assert table.session.game.state.players[0].position == 6, table.messages.text()
+    table.session.close()

@@ -6,7 +6,14 @@ from itertools import pairwise
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QApplication, QLayout, QScrollArea, QTabWidget, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QLayout,
+    QMainWindow,
+    QScrollArea,
+    QTabWidget,
+    QWidget,
+)
 
 MOVE = (Qt.Key.Key_Tab, Qt.Key.Key_Backtab)
 READ = (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown,
@@ -25,13 +32,24 @@ class WindowKeys(QObject):
         if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent) \
                 or not isinstance(watched, QWidget) or event.key() in self.kept:
             return False
-        window = watched.window()
+        window = owner(watched)
         if window is watched:
             return False
         copy = QKeyEvent(event.type(), event.key(), event.modifiers(), event.text(),
                          event.isAutoRepeat(), event.count())
         QApplication.sendEvent(window, copy)
         return True
+
+
+def owner(widget: QWidget) -> QWidget:
+    """The window whose keys drive the game: the table window holding `widget`, also where
+    the app's main window holds the table window in itself (its `window()` is the main one)."""
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, QMainWindow):
+            return parent
+        parent = parent.parentWidget()
+    return widget.window()
 
 
 def reachable(widget: QWidget, *, reads: bool = False, own: tuple[Qt.Key, ...] = ()) -> None:
