@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QLabel,
     QLayout,
     QLineEdit,
     QListWidget,
@@ -144,6 +145,8 @@ class KeyboardForm(QDialog):
         for first, second in pairwise(fields):
             QWidget.setTabOrder(first, second)
         for field in fields:
+            _name_typed_part(field)
+        for field in fields:
             self.initial.setdefault(id(field), value(field) if not self.arranged else _empty(field))
             for widget in (field, *field.findChildren(QWidget)):
                 widget.installEventFilter(self)
@@ -189,6 +192,19 @@ class KeyboardForm(QDialog):
         if self.isVisible() and self.filled():
             self.cancelled.emit(self.cancel_words())
         super().reject()
+
+
+def _name_typed_part(field: QWidget) -> None:
+    """A list one may also type in (an editable combo box) has a line inside it that a screen
+    reader reaches on its own: it takes the list's name, or its label's words."""
+    inside = field.lineEdit() if isinstance(field, QComboBox) and field.isEditable() else None
+    if inside is None or inside.accessibleName():
+        return
+    label = next((lab for lab in field.window().findChildren(QLabel) if lab.buddy() is field),
+                 None)
+    name = field.accessibleName() or (label.text().replace("&", "").rstrip(": ") if label else "")
+    if name:
+        inside.setAccessibleName(name)
 
 
 def _empty(widget: QWidget) -> object:

@@ -7,6 +7,8 @@ from typing import Literal
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from ui.announce import announce
+
 Level = Literal["info", "refused", "warning", "error", "time"]
 
 STYLES: dict[str, str] = {
@@ -28,6 +30,10 @@ class MessageArea(QLabel):
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.level: Level = "info"
+        # Its name is what it says now (read as the line's text); the description says what
+        # the line is, and each message is announced (ui/announce.py).
+        self.setAccessibleDescription("The message line: what was recorded or refused, and "
+                                      "the time called")
         self.say("Ready. Type two digits for a roll; Ctrl+K lists everything you may do; F1 help.")
 
     def say(self, text: str, level: Level = "info") -> None:
@@ -35,6 +41,7 @@ class MessageArea(QLabel):
         prefix = {"info": "", "refused": "Not recorded: ", "warning": "", "error": "STOPPED: ",
                   "time": ""}[level]
         self.setText(prefix + text)
+        announce(self, prefix + text, urgent=level in ("refused", "error", "time"))
         if level != self.level or not self.styleSheet():  # restyling costs a repaint's worth
             self.setStyleSheet(f"QLabel#messages {{ {STYLES[level]} padding:6px; }}")
         self.level = level

@@ -83,6 +83,11 @@ class _DraftModel(QAbstractTableModel):
             return f"Refused: {reason}. The value shown is kept."
         return None
 
+    def _refused_words(self, index: Index, words: str) -> str:
+        """What a screen reader says of a cell: its words, and the refusal the red shows."""
+        reason = self.marks.get((index.row(), index.column()))
+        return f"{words}; refused: {reason}" if reason is not None else words
+
     def _apply(self, index: Index, typed: object, change: Any) -> bool:
         """Run one edit on the draft: mark the cell and say why when refused (False)."""
         kept = self.data(index, Role.DisplayRole)
@@ -145,6 +150,8 @@ class SpacesModel(_DraftModel):
         kind = self.draft.space_kind(row)
         if role == Role.DisplayRole:
             return "" if field == "name_confirmed" else self.draft.text(row, field)
+        if role == Role.AccessibleTextRole:
+            return self._refused_words(index, self._spoken(row, field, kind))
         if role == Role.EditRole:
             value = self.draft.value(row, field)
             return self.draft.text(row, field) if field in ("rents", "group") or value is None \
@@ -163,6 +170,17 @@ class SpacesModel(_DraftModel):
                                                         "hotel_cost", "mortgage", "amount"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
+
+    def _spoken(self, row: int, field: str, kind: str) -> str:
+        # What the grey and the yellow say, in words: a field that does not apply to this
+        # kind of space, a name not yet checked against the physical board.
+        confirmed = bool(self.draft.value(row, "name_confirmed"))
+        if field == "name_confirmed":
+            return "confirmed" if confirmed else "not confirmed"
+        if not applies(kind, field) and field not in ("index", "kind"):
+            return "does not apply"
+        words = self.draft.text(row, field) or "blank"
+        return f"{words} (not confirmed)" if field == "name" and not confirmed else words
 
     def _tip(self, row: int, field: str) -> str | None:
         kind = self.draft.space_kind(row)
@@ -217,6 +235,8 @@ class GroupsModel(_DraftModel):
         row, field = index.row(), self.fields[index.column()]
         if role in (Role.DisplayRole, Role.EditRole):
             return self.draft.group_text(row, field)
+        if role == Role.AccessibleTextRole:
+            return self._refused_words(index, self.draft.group_text(row, field) or "blank")
         if role == Role.DecorationRole and field == "colour":
             return QColor(self.draft.board.groups[row].colour)
         return None

@@ -92,10 +92,12 @@ class BoardEditorWindow(QMainWindow):
         self.spaces = SpacesModel(self.draft)
         self.groups = GroupsModel(self.draft)
         self.table = self._table(self.spaces)
+        self.table.setAccessibleName("Spaces")
         self.table.setObjectName("spaces")
         self.table.setItemDelegateForColumn(self.spaces.column("group"),
                                             GroupDelegate(self.spaces, self.table))
         self.group_table = self._table(self.groups)
+        self.group_table.setAccessibleName("Colour sets and groups")
         self.group_table.setObjectName("colour_sets")
         self.board = BoardView()
         self.board.setObjectName("preview")
@@ -133,6 +135,8 @@ class BoardEditorWindow(QMainWindow):
                               | QAbstractItemView.EditTrigger.EditKeyPressed
                               | QAbstractItemView.EditTrigger.AnyKeyPressed)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # Tab leaves the table (the arrows move from cell to cell, F2 or typing edits one).
+        table.setTabKeyNavigation(False)
         table.verticalHeader().hide()
         table.setWordWrap(False)
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -140,7 +144,9 @@ class BoardEditorWindow(QMainWindow):
 
     def _compose(self) -> None:
         top = QHBoxLayout()
-        top.addWidget(QLabel("Board:"))
+        board = QLabel("Board:")
+        board.setBuddy(self.chooser)  # the label a screen reader gives the list
+        top.addWidget(board)
         top.addWidget(self.chooser, 1)
         top.addWidget(self.open_button)
         self.tabs = QTabWidget()

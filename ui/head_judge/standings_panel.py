@@ -24,6 +24,8 @@ class StandingsPanel(QWidget):
         self.heading.setWordWrap(True)
         self.model = StandingsModel()
         self.view = QTableView()
+        self.view.setAccessibleName("Standings")
+        self.view.setTabKeyNavigation(False)
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

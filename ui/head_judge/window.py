@@ -101,6 +101,10 @@ class HeadJudgeWindow(QMainWindow):
 
     def _tables_view(self) -> QTableView:
         view = QTableView()
+        view.setAccessibleName("The hall's tables")
+        view.setAccessibleDescription("One row a table: its entries, its last entry's age, "
+                                      "stalled or diverged in words; Enter opens its game")
+        view.setTabKeyNavigation(False)  # Tab leaves the list for the standings
         view.setModel(self.sorted)
         view.setSortingEnabled(True)
         view.sortByColumn(0, Qt.SortOrder.AscendingOrder)

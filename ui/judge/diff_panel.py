@@ -41,6 +41,8 @@ class DiffPanel(QWidget):
         self.heading.setWordWrap(True)
         self.lines = QListWidget()
         self.lines.setObjectName("diffLines")
+        self.lines.setAccessibleName("What changed between the two entries")
+        self.lines.setTabKeyNavigation(False)
         self.lines.setWordWrap(True)
         self.lines.setAlternatingRowColors(True)
         pair = QHBoxLayout()

@@ -312,6 +312,8 @@ class RewindDialog(_Dialog):
         self.form.addRow(self.kept)
         self.plan = _name(QListWidget(), "plan")
         self.plan.setMinimumSize(480, 160)
+        self.plan.setAccessibleName("The rewind would void")
+        self.plan.setTabKeyNavigation(False)
         self.form.addRow(QLabel("The rewind would void:"))
         self.form.addRow(self.plan)
         self.form.addRow("Dispute", self.dispute)

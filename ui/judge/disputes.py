@@ -103,6 +103,8 @@ class DisputesPanel(QWidget):
         self.model = DisputesModel(self)
         self.table = QTableView()
         self.table.setObjectName("disputes")
+        self.table.setAccessibleName("Disputes")
+        self.table.setTabKeyNavigation(False)  # Tab leaves the list for the buttons
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

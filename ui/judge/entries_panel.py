@@ -86,6 +86,16 @@ class EntriesPanel(QWidget):
         self.words.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.table = QTableView()
         self.table.setObjectName("entries")
+        self.table.setTabKeyNavigation(False)  # Tab leaves the list (Up and Down move in it)
+        for widget, name in ((self.player, "Show the entries of player"),
+                             (self.kind, "Show the entries of kind"),
+                             (self.timed, "Only the entries recorded between two times"),
+                             (self.since, "From"), (self.until, "Until"),
+                             (self.search, "Find words in the entries"),
+                             (self.table, "The game's entries")):
+            widget.setAccessibleName(name)
+        self.table.setAccessibleDescription("Every entry of the ledger, the filters applied; "
+                                            "the one chosen is read in full below")
         self._compose()
         self._players()
         self._time_range()

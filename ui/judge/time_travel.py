@@ -20,10 +20,13 @@ from app.table import actions
 from app.table.view_build import view_of
 from app.table.views import TableView
 from models.errors import BankerError
+from ui.announce import announce
 from ui.judge.session import JudgeSession
 from ui.table.board_view import BoardView
 from ui.table.clock_widget import ClockWidget
 from ui.table.players_panel import PlayersPanel
+
+SLIDER_KEYS = "Left and Right one entry, PgUp and PgDn ten, End the game as it stands now"
 
 PAST_STYLE = "background:#FFE9A8; color:#3A2A00; border:2px solid #C98A00; padding:4px;"
 NOW_STYLE = "background:#E3F4E1; color:#123D12; border:1px solid #6FAF6A; padding:4px;"
@@ -54,6 +57,8 @@ class TimeTravel(QWidget):
         self.slider.setObjectName("entrySlider")
         self.slider.setPageStep(10)
         self.slider.setToolTip("Drag, or Left/Right one entry, PgUp/PgDn ten, End: now")
+        self.slider.setAccessibleName("Entry shown (time travel)")
+        self.slider.setAccessibleDescription(SLIDER_KEYS)
         self.back = QPushButton("◀ Previous")
         self.forward = QPushButton("Next ▶")
         self.now_button = QPushButton("Now  [End]")
@@ -161,6 +166,10 @@ class TimeTravel(QWidget):
             self.where.setText(f"THE PAST — as it stood right after entry {what}{when} "
                                f"({self.session.head_seq - self.seq:,} entries since; End: now)")
             self.where.setStyleSheet(f"QLabel#where {{ {PAST_STYLE} font-weight:bold; }}")
+        # The slider is read as a number: the entry it stands on is said in words, and read
+        # with it when the judge comes back to it.
+        self.slider.setAccessibleDescription(f"{self.where.text()}. {SLIDER_KEYS}")
+        announce(self.where, self.where.text())
 
     def _clock_only(self) -> None:
         if not self.at_now or self.view is None or self.view.clock is None:

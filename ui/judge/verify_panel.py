@@ -44,6 +44,7 @@ class VerifyPanel(QWidget):
         self.problems.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.head = QLineEdit()
         self.head.setObjectName("typedHead")
+        self.head.setAccessibleName("Head on the signed sheet")
         self.head.setPlaceholderText("COUNT:HEX16 from the signed sheet, e.g. 1204:9f3c2a71be04d5e8")
         self.check_button = QPushButton("Check the head")
         self.head_result = QLabel("Type the head printed on the signed scoresheet.")

@@ -61,6 +61,7 @@ class ScoresheetDialog(QDialog):
         self._sheet = sheet
         self._collect = collect
         self.view = QTextBrowser()
+        self.view.setAccessibleName("The scoresheet")
         self.paper = QComboBox()
         self.paper.addItems(["A4", "Letter"])
         self.print_button = QPushButton("Print…")
@@ -73,7 +74,9 @@ class ScoresheetDialog(QDialog):
         self.messages = MessageArea()
         self.messages.say("Print, save a PDF, or collect once every signature is on the paper.")
         buttons = QHBoxLayout()
-        buttons.addWidget(QLabel("Paper:"))
+        paper = QLabel("Paper:")
+        paper.setBuddy(self.paper)  # the label a screen reader gives the list
+        buttons.addWidget(paper)
         buttons.addWidget(self.paper)
         buttons.addStretch()
         for button in (self.print_button, self.pdf_button, self.collect_button):

@@ -37,6 +37,7 @@ class ElidedButton(QPushButton):
         """The whole text (its tooltip too)."""
         self.full = text
         self.setToolTip(text)
+        self.setAccessibleName(text)  # whole, however it is cut on screen
         self._elide()
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
@@ -83,6 +84,10 @@ class StartPage(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
         self.table.setWordWrap(False)
+        # Tab leaves the list for the buttons (Up and Down choose a game in it).
+        self.table.setTabKeyNavigation(False)
+        self.table.setAccessibleName("Games in this data folder")
+        self.table.setAccessibleDescription("The latest first; Enter opens the chosen game")
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)

@@ -56,6 +56,9 @@ class ActionArea(QWidget):
         self.tabs.addTab(self.estate, "Between rolls")
         self.tabs.addTab(self.officials, "Officials")
         self.tabs.addTab(self.judge, "Judge")
+        # Tab stops on the tabs themselves (the window puts them in reading order); the tab
+        # widget, handing the focus on to them, would be a second stop that leads back.
+        self.tabs.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.panels: list[Panel] = [self.auction, self.cards, self.purchase, self.dice,
                                     self.now, self.rent, self.debt, self.estate, self.officials,
                                     self.judge]

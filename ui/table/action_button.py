@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from app.table.actions import Action
+from ui.table.window_keys import reachable
 
 
 def tip(action: Action, key: str | None) -> str:
@@ -43,10 +44,15 @@ class ActionButton(QPushButton):
         inside = QVBoxLayout(self)
         inside.setContentsMargins(6, 3, 6, 3)
         inside.addWidget(self.words)
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys stay with the window
+        # Tab reaches it and Space presses it; every other key stays the window's.
+        reachable(self, own=(Qt.Key.Key_Space,))
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Minimum)
         self.setEnabled(action.enabled)
         self.setToolTip(tip(action, key))
+        # Its words are drawn by a label inside: a screen reader is given them as the name,
+        # the key, what it records or the rule that refuses it as the description.
+        self.setAccessibleName(action.label)
+        self.setAccessibleDescription(tip(action, key).partition("\n")[2].replace("\n", ". "))
         self.clicked.connect(lambda: self.chosen.emit(self.action))
 
     def text(self) -> str:

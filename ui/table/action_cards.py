@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout,
 from app.table.actions import Action
 from app.table.views import TableView
 from ui.table.action_panel import Panel, pick
+from ui.table.window_keys import reachable
 
 
 def _words(text: str) -> set[str]:
@@ -50,7 +51,11 @@ class CardPanel(Panel):
         self.prompt.setObjectName("big")
         self.prompt.setWordWrap(True)
         self.list = QListWidget()
-        self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # Tab reaches it; the keys that filter and pick a card (letters, Up, Down, Enter) go
+        # to the window, which drives this panel.
+        reachable(self.list)
+        self.list.setTabKeyNavigation(False)
+        self.list.setAccessibleName("Cards that match what is typed")
         # A card's words wrap in the column rather than run off it sideways.
         self.list.setWordWrap(True)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

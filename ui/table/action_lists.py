@@ -12,6 +12,7 @@ from app.table.views import TableView
 from ui.table.action_button import ActionList
 from ui.table.action_panel import Panel, pick
 from ui.table.columns import ColumnScroll
+from ui.table.window_keys import reachable
 
 
 class GroupPanel(Panel):
@@ -42,7 +43,7 @@ class GroupPanel(Panel):
         if more is not None:
             label, tooltip = more
             button = QPushButton(label)
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            reachable(button, own=(Qt.Key.Key_Space,))
             button.setToolTip(tooltip)
             button.clicked.connect(self.more_asked.emit)
             layout.addWidget(button)

@@ -61,6 +61,7 @@ class ClockWidget(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("clock")
+        self.setAccessibleName("Game clock")
         self.time = QLabel("–:––")
         self.time.setObjectName("clockTime")
         self.time.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -102,6 +103,11 @@ class ClockWidget(QFrame):
         self.announcement.setText(announcement_words(
             clock.current_announcement if clock and now != "over" else None))
         self.announcement.setVisible(bool(self.announcement.text()))
+        # Read as one: "Game clock: 14:32, running, 15 minutes left" (the marks themselves are
+        # announced by the window's message line as they are called).
+        said = ", ".join(t for t in (self.time.text(), self.state.text(),
+                                     self.announcement.text()) if t)
+        self.setAccessibleDescription(said.replace("–:––", "no clock"))
         if now != self.level:
             self._apply(now)
 

@@ -29,9 +29,10 @@ CASH = QRegularExpression("[0-9]{0,6}")
 KEY = Qt.ItemDataRole.UserRole
 
 
-def checklist() -> QListWidget:
-    """A list whose items Space ticks and unticks."""
+def checklist(name: str) -> QListWidget:
+    """A list whose items Space ticks and unticks; `name` is what a screen reader calls it."""
     items = QListWidget()
+    items.setAccessibleName(name)
     items.setMinimumHeight(90)
     return items
 
@@ -54,7 +55,7 @@ class SideBox(QGroupBox):
         self.cash = QLineEdit()
         self.cash.setValidator(QRegularExpressionValidator(CASH, self.cash))
         self.cash.setPlaceholderText("cash, e.g. 150")
-        self.items = checklist()
+        self.items = checklist(f"{title}: deeds and cards")
         form = QFormLayout(self)
         form.addRow("Cash M", self.cash)
         form.addRow(QLabel("Deeds and cards (Space ticks):"))
@@ -94,9 +95,11 @@ class DealDialog(FormDialog):
             combo.addItems(names)
             combo.setCurrentIndex(min(index, len(names) - 1))
         self.first_box, self.second_box = SideBox("First gives"), SideBox("Second gives")
-        self.lift = checklist()
+        self.lift = checklist("Mortgaged deeds received to lift at once")
         self.lift.setToolTip("A mortgaged deed received: tick to lift it at once (value + 10%); "
                              "unticked, its receiver pays the 10% now and it stays mortgaged")
+        self.first.setAccessibleName("The first player")
+        self.second.setAccessibleName("The second player")
         who = QHBoxLayout()
         who.addWidget(QLabel("Between"))
         who.addWidget(self.first)

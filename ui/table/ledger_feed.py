@@ -6,11 +6,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFocusEvent, QFont
 from PySide6.QtWidgets import QAbstractItemView, QListView, QWidget
 
 from app.table.views import FeedEntry
+from ui.announce import announce
 from ui.table import palette
+from ui.table.window_keys import reachable
 
 SEQ_ROLE = Qt.ItemDataRole.UserRole
 VOIDED_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -110,11 +112,25 @@ class LedgerFeed(QListView):
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)  # no gap below
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # Tab reaches it (a screen reader's user reads the entries with Up and Down); a click
+        # does not take the keys from the window, and the game's keys go on to the window.
+        reachable(self, reads=True)
+        self.setTabKeyNavigation(False)
+        self.setAccessibleName("Ledger: the latest entries")
+        self.setAccessibleDescription("Every entry recorded, the newest last; voided ones are "
+                                      "struck through and read as voided")
         self.following = True  # the newest entry is kept in sight
         bar = self.verticalScrollBar()
         bar.actionTriggered.connect(self._scrolled)
         bar.rangeChanged.connect(self._range_changed)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt's name)
+        # Tab into the ledger: the newest entry is the one read first (Up reads back).
+        super().focusInEvent(event)
+        rows = self.feed.rowCount()
+        if rows and event.reason() in (Qt.FocusReason.TabFocusReason,
+                                       Qt.FocusReason.BacktabFocusReason):
+            self.setCurrentIndex(self.feed.index(rows - 1))
 
     def _scrolled(self, _action: int) -> None:
         # The banker scrolled: follow again once back at the foot (the bar's slider position is
@@ -127,8 +143,10 @@ class LedgerFeed(QListView):
             self.verticalScrollBar().setValue(high)
 
     def show_entries(self, entries: Sequence[FeedEntry]) -> None:
-        """Show `entries` and keep the newest in sight unless the banker has scrolled back."""
+        """Show `entries` and keep the newest in sight unless the banker has scrolled back;
+        the entries newly recorded are announced to a screen reader (ui/announce.py)."""
         following = self.following
+        last = self.feed.entries[-1].seq if self.feed.entries else None
         if self.font() != self.feed.fonts[0]:  # Ctrl+plus or Ctrl+minus
             self.feed.set_font(self.font())
             if self.feed.entries:
@@ -137,3 +155,7 @@ class LedgerFeed(QListView):
         self.feed.set_entries(entries)
         if following:
             self.scrollToBottom()
+        if last is not None:  # not the entries a game opens with
+            recorded = [e.text for e in entries if e.seq > last]
+            if recorded:
+                announce(self, "Recorded: " + "; ".join(recorded))

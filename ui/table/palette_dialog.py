@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.table.actions import Action
+from ui.announce import announce
 from ui.forms import KeyboardForm
 
 
@@ -58,6 +59,9 @@ class PaletteDialog(KeyboardForm):
         self.filter.setPlaceholderText("Type words of the action: “mortgage park”, “fine”, …")
         self.list = QListWidget()
         self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # Up and Down in the filter line choose in the list: a screen reader hears both named.
+        self.filter.setAccessibleName("Words of the action")
+        self.list.setAccessibleName("Actions that match")
         self.count = QLabel()
         self.count.setWordWrap(True)  # a refusal's words and clause whole
         layout = QVBoxLayout(self)
@@ -124,6 +128,8 @@ class PaletteDialog(KeyboardForm):
             row = max(0, min(self.list.count() - 1, self.list.currentRow() + step))
             self.list.setCurrentRow(row)
             self.picked = self.list.count() > 0
+            if self.picked:  # the focus stays in the filter line: the line chosen is said
+                announce(self.list, self.list.item(row).text())
             return True
         return super().eventFilter(watched, event)
 

@@ -158,8 +158,21 @@ class PlayerPanel(QFrame):
             f"Owes {_escape(d.creditor)} {money(view.currency, d.amount)} ({_escape(d.reason)})"
             for d in player.debts))
         self.debts.setVisible(bool(player.debts))
+        self._say(view, player)
         self.to_act = player.to_act
         self._style(player)
+
+    def _say(self, view: TableView, player: PlayerView) -> None:
+        # The card read as one by a screen reader: the seat and name, then the rest in words.
+        self.setAccessibleName(f"Seat {player.seat}: {player.name}")
+        said = [*status_words(player), money(view.currency, player.cash)]
+        if not player.bankrupt:
+            said.append(f"on {player.space_name}")
+        said.append(f"{len(player.holdings)} colour sets or groups held" if player.holdings
+                    else "no deeds")
+        said += [f"owes {d.creditor} {money(view.currency, d.amount)} ({d.reason})"
+                 for d in player.debts]
+        self.setAccessibleDescription("; ".join(said))
 
     def set_base_pt(self, base: int) -> None:
         """Text sizes relative to the window's base size (Ctrl+plus, Ctrl+minus)."""

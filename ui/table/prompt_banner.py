@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
 from app.table.phases import Prompt
+from ui.table.window_keys import reachable
 
 STEP = "background:#0B2E4F; color:#FFFFFF; border:2px solid #FFB000;"
 URGENT = "background:#B00020; color:#FFFFFF; border:2px solid #600010;"
@@ -25,7 +26,7 @@ class PromptBanner(QFrame):
         self.words.setObjectName("promptWords")
         self.words.setWordWrap(True)
         self.button = QPushButton()
-        self.button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys stay with the window
+        reachable(self.button, own=(Qt.Key.Key_Space,))  # the game's keys stay the window's
         self.button.clicked.connect(lambda: self.asked.emit(self.prompt.action or "")
                                     if self.prompt is not None else None)
         layout = QHBoxLayout(self)

@@ -10,6 +10,8 @@ from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QPushButton, QSizePolicy, QWidget
 
+from ui.table.window_keys import reachable
+
 SPACING = 4
 
 
@@ -37,7 +39,7 @@ class Toolbar(QWidget):
             button = QPushButton(tool.word, self)
             button.setObjectName(f"tool_{tool.key.replace('+', '_').lower()}")
             button.setToolTip(f"{tool.tip}. Key: {tool.key}")
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            reachable(button, own=(Qt.Key.Key_Space,))  # the game's keys stay the window's
             button.clicked.connect(lambda _=False, run=tool.run: run())
             self.buttons.append(button)
         # Its width is the window's to give; its height follows from the rows it needs.

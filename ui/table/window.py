@@ -29,7 +29,7 @@ from ui.display.window import DisplayWindow
 from ui.messages import MessageArea, untrusted
 from ui.scoresheet.dialog import ScoresheetDialog
 from ui.settings import kept
-from ui.table import keymap
+from ui.table import keymap, window_keys
 from ui.table.action_area import ActionArea
 from ui.table.action_panel import listed
 from ui.table.action_params import ParamsDialog
@@ -176,7 +176,10 @@ class TableWindow(QMainWindow):
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.toolbar)
         column.addWidget(split, stretch=1)
-        for widget in (self.board, self.players, self.clock, self.feed):
+        self.board.setAccessibleName("Board")
+        self.board.setAccessibleDescription("The players' tokens, owners and buildings; the "
+                                            "players' cards beside it say the same in words")
+        for widget in (self.board, self.players, self.clock):
             self._no_focus(widget)  # the display never takes the keys from the window
         # The board as large as the height allows (square), the rest for players and actions.
         body = _Body(self.board, right)
@@ -198,6 +201,10 @@ class TableWindow(QMainWindow):
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
         super().showEvent(event)
+        # The window itself holds the focus as it opens (Tab then moves it): a stray Space
+        # must not press the first button Tab would reach.
+        if self.focusWidget() is None:
+            self.setFocus(Qt.FocusReason.OtherFocusReason)
         # Once laid out (wrapped rows have their heights), the feed shows the newest entry.
         QTimer.singleShot(0, self.feed.scrollToBottom)
 
@@ -248,6 +255,10 @@ class TableWindow(QMainWindow):
             self.feed.show_entries(feed_entries(game, last=FEED_ENTRIES, events=self.events))
             self.actions_area.refresh(self.view, self._menu, actions.debt_lines(game))
             self._show_prompt()
+            # Tab in reading order: the prompt, the toolbar, the ledger, then the actions from
+            # the top of their column down (buttons made for this state come last otherwise).
+            window_keys.chain([self.prompt_banner.button, *self.toolbar.buttons, self.feed,
+                               *window_keys.layout_order(self.actions_area)])
         except BaseException:
             self._due = True  # not brought up to date: the next key or paint tries again
             raise

@@ -38,7 +38,7 @@ class CheckInActions:
     def roll_call_box(self: Any) -> QGroupBox:
         """The roll call's list, its counts and its buttons, for the top of the draw's tab."""
         self.roll = RowsModel(ROLL_COLUMNS)
-        self.roll_view = w.view(self.roll, "Name")
+        self.roll_view = w.view(self.roll, "Name", "The roll call")
         # Several rows at once: the desk selects everyone in the hall and marks them present.
         self.roll_view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.roll_text = w.label()

@@ -26,8 +26,11 @@ def button(text: str, slot: Callable[[], object]) -> QPushButton:
     return button
 
 
-def view(model: RowsModel, stretch: str) -> QTableView:
+def view(model: RowsModel, stretch: str, name: str) -> QTableView:
+    """A table of `model`'s rows, `stretch` the column that takes the room left, `name` what
+    a screen reader calls it."""
     view = QTableView()
+    view.setAccessibleName(name)
     view.setModel(model)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
