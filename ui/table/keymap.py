@@ -110,6 +110,9 @@ STATES: tuple[State, ...] = (
         Key("F11", "the table display for the players; F11 again closes it"),
         Key("Ctrl++ / Ctrl+-", "larger / smaller text (remembered)"),
         Key("F1", "the keys for what is on screen now; any key closes it"),
+        Key("Tab / Shift+Tab", "the next / previous control in reading order (prompt, toolbar, "
+            "ledger, actions); the game's keys still work wherever the focus is, Space presses "
+            "the focused button, Up/Down move in the ledger"),
     )),
     State("form", "In a form", (
         Key("Tab / Shift+Tab", "next / previous field, in reading order"),
