@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QAbstractItemView, QListView, QWidget
 
 from app.table.views import FeedEntry
 from ui.table import palette
+from ui.table.wrapped_rows import WrappedRows
 
 SEQ_ROLE = Qt.ItemDataRole.UserRole
 VOIDED_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -106,6 +107,8 @@ class LedgerFeed(QListView):
         self.setModel(self.feed)
         self.setWordWrap(True)
         self.setUniformItemSizes(False)
+        self.rows = WrappedRows(self)
+        self.setItemDelegate(self.rows)
         self.setAlternatingRowColors(True)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)  # no gap below
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from app.table.actions import Action
 from ui.forms import KeyboardForm
+from ui.table.wrapped_rows import WrappedRows
 
 
 def matches(action: Action, text: str) -> bool:
@@ -48,6 +49,11 @@ class PaletteDialog(KeyboardForm):
         self.filter.setPlaceholderText("Type words of the action: “mortgage park”, “fine”, …")
         self.list = QListWidget()
         self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # A build or sale line wraps within the list (its total, at the end, in sight before
+        # Enter), never runs off its right edge.
+        self.list.setWordWrap(True)
+        self.list.setItemDelegate(WrappedRows(self.list))
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.count = QLabel()
         layout = QVBoxLayout(self)
         line = QHBoxLayout()

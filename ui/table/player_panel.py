@@ -6,7 +6,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QSizePolicy,
     QVBoxLayout,
@@ -15,7 +14,6 @@ from PySide6.QtWidgets import (
 
 from app.table.views import PlayerView, SetHolding, TableView
 from ui import scale
-from ui.display.elided import ElidedLabel
 from ui.table import palette
 
 
@@ -93,6 +91,8 @@ class PlayerPanel(QFrame):
         self.base_pt = scale.BASE_PT
         self.setObjectName("playerPanel")
         self.setFrameShape(QFrame.Shape.StyledPanel)
+        # The name has the panel's whole width and wraps (never cut: a 40-letter Malay name at
+        # the largest text); what stands out about the player has a line of its own below it.
         self.heading = QLabel(name)
         self.heading.setObjectName("playerName")
         self.status = QLabel()
@@ -100,8 +100,11 @@ class PlayerPanel(QFrame):
         self.cash = QLabel()
         self.cash.setObjectName("playerCash")
         self.cash.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.where = ElidedLabel()  # a long space name ends in "…" (whole in its tooltip)
+        self.where = QLabel()
         self.where.setObjectName("playerWhere")
+        for label in (self.heading, self.status, self.where):
+            label.setWordWrap(True)
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.deeds = QLabel()
         self.deeds.setObjectName("playerDeeds")
         self.deeds.setWordWrap(True)
@@ -115,17 +118,16 @@ class PlayerPanel(QFrame):
         for label in (self.deeds, self.cards, self.debts):
             # Long words wrap or are cut, never widen the column (the cash stays in sight).
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        line = QHBoxLayout()
-        line.setSpacing(8)
-        line.addWidget(self.heading)
-        line.addWidget(self.status)
-        line.addStretch(1)
         head = QGridLayout()
         head.setHorizontalSpacing(8)
         head.setVerticalSpacing(0)
-        head.addLayout(line, 0, 0)
-        head.addWidget(self.where, 1, 0)
-        head.addWidget(self.cash, 0, 1, 2, 1)
+        about = QVBoxLayout()
+        about.setSpacing(0)
+        about.addWidget(self.status)
+        about.addWidget(self.where)
+        head.addWidget(self.heading, 0, 0, 1, 2)
+        head.addLayout(about, 1, 0)
+        head.addWidget(self.cash, 1, 1)
         head.setColumnStretch(0, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(7, 2, 7, 3)
@@ -143,12 +145,16 @@ class PlayerPanel(QFrame):
             return
         player = view.player(self.name)
         colour = palette.player_colour(player.seat)
+        # The token's mark beside the name (seat number and initials, as on the board's strips).
+        mark = _escape(palette.marker(player.seat, player.name)).replace(" ", "&nbsp;")
         self.heading.setText(
             f"<span style='background:{colour}; color:{palette.text_on(colour)}'>"
-            f"&nbsp;{player.name[:1].upper()}&nbsp;</span> {player.seat}. {_escape(player.name)}")
+            f"&nbsp;{mark}&nbsp;</span> {_escape(player.name)}")
+        self.heading.setToolTip(f"{player.seat}. {player.name}")
         self.status.setText(" · ".join(status_words(player)))
+        self.status.setVisible(bool(self.status.text()))
         self.cash.setText(money(view.currency, player.cash))
-        self.where.set_full("" if player.bankrupt else f"on {player.space_name}")
+        self.where.setText("" if player.bankrupt else f"on {player.space_name}")
         self.deeds.setText("&nbsp;&nbsp; ".join(holding_chip(h) for h in player.holdings)
                            or f"<span style='color:{palette.MUTED_TEXT}'>no deeds</span>")
         self.deeds.setToolTip("<br>".join(holding_html(h) for h in player.holdings))
