@@ -27,6 +27,13 @@ MARKS: dict[str, tuple[str, str, QScatterSeries.MarkerShape]] = {
     "void": ("voided", palette.MORTGAGED,
              QScatterSeries.MarkerShape.MarkerShapeRotatedRectangle),
 }
+# Each player's line has its own dash as well as the table's colour, and the player's seat
+# written at its end (the legend reads "3. Siti Aminah" beside a piece of the line): six
+# lines are told apart without colour.
+DASHES: tuple[Qt.PenStyle, ...] = (
+    Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine, Qt.PenStyle.DashDotLine,
+    Qt.PenStyle.DashDotDotLine, Qt.PenStyle.CustomDashLine)
+LONG_DASH = [8.0, 2.0, 1.0, 2.0]  # the sixth: long dashes between dots, unlike the other five
 X_ROOM = 0.015  # share of the x range left empty after the last entry
 AXIS_TITLES = {"entry": "ledger entry", "minute": "minutes of the game clock"}
 
@@ -35,6 +42,17 @@ def nice_step(rough: float) -> float:
     """The round step (1, 2 or 5 times a power of ten) at or above `rough`."""
     power = 10 ** math.floor(math.log10(rough)) if rough > 0 else 1
     return next(m * power for m in (1, 2, 5, 10) if m * power >= rough)
+
+
+def player_pen(seat: int) -> QPen:
+    """The pen of the player in `seat`: their colour and a dash of their own (DASHES)."""
+    pen = QPen(QColor(palette.player_colour(seat)), 2.5)
+    style = DASHES[(seat - 1) % len(DASHES)]
+    if style == Qt.PenStyle.CustomDashLine:
+        pen.setDashPattern(LONG_DASH)
+    else:
+        pen.setStyle(style)
+    return pen
 
 
 class _View(QChartView):
@@ -176,11 +194,14 @@ class NetWorthChart(QWidget):
         low, high = self._ranges(shown, spots)
         for seat, name in enumerate(self.players, start=1):
             line = QLineSeries()
-            line.setName(name)
-            line.setPen(QPen(QColor(palette.player_colour(seat)), 2.5))
+            line.setName(f"{seat}. {name}")  # the legend: the seat written at the line's end
+            line.setProperty("player", name)
+            line.setPen(player_pen(seat))
             line.replace([QPointF(x, p.worth.get(name, 0)) for p in shown
                           if (x := self.x_of(p)) is not None])
             self._add(line)
+            if line.count():
+                self._add(self._end_label(seat, name, line.at(line.count() - 1)), legend=False)
         # The markers sit in rows along the top, one row per kind, so a dispute, its ruling
         # and a rewind a few entries apart do not hide one another.
         rows = {kind: high - (high - low) * (0.035 + 0.045 * n) for n, kind in enumerate(MARKS)}
@@ -207,6 +228,21 @@ class NetWorthChart(QWidget):
         self._draw_cursor()
         pairs = sorted([*spots, *((x, m.seq) for x, m in marks)])
         self._xs, self._seqs = [x for x, _ in pairs], [s for _, s in pairs]
+
+    @staticmethod
+    def _end_label(seat: int, name: str, at: QPointF) -> QScatterSeries:
+        """The player's seat written at the end of their line (the legend pairs it with the
+        name: a name there would run past the plot and over its neighbours)."""
+        end = QScatterSeries()
+        end.setMarkerSize(7)
+        end.setColor(QColor(palette.player_colour(seat)))
+        end.append(at)
+        end.setPointLabelsFormat(str(seat))
+        end.setPointLabelsColor(QColor(palette.TEXT))
+        end.setPointLabelsClipping(False)
+        end.setPointLabelsVisible(True)
+        end.setProperty("player", name)
+        return end
 
     def _ranges(self, shown: list[review.WorthPoint], spots: list[tuple[float, int]]
                 ) -> tuple[float, float]:
@@ -262,4 +298,4 @@ class NetWorthChart(QWidget):
                 self.chart.mapToScene(self.chart.mapToPosition(point)))), text, self.view)
 
 
-__all__ = ["MARKS", "NetWorthChart"]
+__all__ = ["DASHES", "MARKS", "NetWorthChart", "player_pen"]
