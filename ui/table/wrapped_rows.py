@@ -32,6 +32,7 @@ class WrappedRows(QStyledItemDelegate):
             line = lines.createLine()
             if not line.isValid():
                 break
+            line.setLeadingIncluded(True)  # the lines' spacing as QLabel and Qt's rows have it
             line.setLineWidth(width)
             line.setPosition(QPointF(0, height))
             height += line.height()
@@ -40,9 +41,10 @@ class WrappedRows(QStyledItemDelegate):
 
     def text_width(self) -> int:
         """The width a row's words have: the view's less the item's margins."""
-        return max(20, self.view.viewport().width() - 2 * self._margin())
+        return max(20, self.view.viewport().width() - 2 * self.margin())
 
-    def _margin(self) -> int:
+    def margin(self) -> int:
+        """The room left and right of a row's words."""
         return self.view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 2
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:  # noqa: N802
@@ -60,5 +62,5 @@ class WrappedRows(QStyledItemDelegate):
         lines, _ = self.layout(text, item.font, self.text_width())
         painter.save()
         painter.setPen(item.palette.color(QPalette.ColorRole.Text))
-        lines.draw(painter, QPointF(item.rect.left() + self._margin(), item.rect.top() + 2))
+        lines.draw(painter, QPointF(item.rect.left() + self.margin(), item.rect.top() + 2))
         painter.restore()
