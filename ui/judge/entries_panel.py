@@ -32,6 +32,7 @@ from ui.judge.entries_model import (
     who,
 )
 from ui.judge.session import JudgeSession
+from ui.table.wrapped_rows import WrappedRows
 
 EVERY_PLAYER = "every player"
 EVERY_KIND = "every kind"
@@ -107,10 +108,13 @@ class EntriesPanel(QWidget):
         table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.verticalHeader().hide()
-        table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
-        table.setWordWrap(False)
+        # An entry's words wrap whole in their column (a name is never cut to "…"): each row
+        # as tall as its entry, measured as drawn (a Chinese or Tamil line is taller).
+        table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        table.setItemDelegateForColumn(ENTRY_COLUMN, WrappedRows(table, ENTRY_COLUMN))
+        table.setWordWrap(True)
         table.setAlternatingRowColors(True)
-        table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        table.setTextElideMode(Qt.TextElideMode.ElideNone)
         header = table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(ENTRY_COLUMN, QHeaderView.ResizeMode.Stretch)

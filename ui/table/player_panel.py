@@ -104,6 +104,7 @@ class PlayerPanel(QFrame):
         self.where.setObjectName("playerWhere")
         for label in (self.heading, self.status, self.where):
             label.setWordWrap(True)
+        for label in (self.status, self.where):  # the name asks for its width, these do not
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.deeds = QLabel()
         self.deeds.setObjectName("playerDeeds")

@@ -1,30 +1,39 @@
-"""A list's rows wrapped whole to the list's width, whatever the script: a line with no space
-(a Chinese name) breaks between letters, and a row is as tall as its lines are drawn."""
+"""A list's rows (or a table's column) wrapped whole to its width, whatever the script: a line
+with no space (a Chinese name) breaks between letters, and a row is as tall as its lines are
+drawn."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QSize
-from PySide6.QtGui import QFont, QPainter, QPalette, QTextLayout, QTextOption
-from PySide6.QtWidgets import QListView, QStyle, QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtGui import QFont, QTextLayout, QTextOption
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+)
 
 Index = QModelIndex | QPersistentModelIndex
 
 
 class WrappedRows(QStyledItemDelegate):
-    """Each row's words wrapped to the view's width, at a space or, in a line with none (a
-    Chinese name), between any two letters, and measured as drawn: a line set in a fallback
-    font (Chinese, Tamil) is taller than the view's own font says, and Qt's own row, sized by
-    the view's font, cut such a row's last line to "…" while Latin rows wrapped whole."""
+    """Each row's words wrapped to the view's width (a Chinese name breaks between its letters)
+    and the row as tall as its lines are drawn: a line set in a fallback font (Chinese, Tamil)
+    is taller than the view's own font says, and Qt's own row, sized by the view's font, cut
+    such a row's last line to "…" while Latin rows wrapped whole. Qt draws the row."""
 
-    def __init__(self, view: QListView) -> None:
+    def __init__(self, view: QAbstractItemView, column: int | None = None) -> None:
+        """`column`: the table's column whose cells wrap (None: a list's rows)."""
         super().__init__(view)
         self.view = view
+        self.column = column
 
     def layout(self, text: str, font: QFont, width: int) -> tuple[QTextLayout, float]:
         """`text` laid out in lines of `width` pixels, and the lines' height."""
         lines = QTextLayout(text, font)
         option = QTextOption()
-        option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        option.setWrapMode(QTextOption.WrapMode.WordWrap)  # as Qt draws a row's words
         lines.setTextOption(option)
         lines.beginLayout()
         height = 0.0
@@ -40,8 +49,12 @@ class WrappedRows(QStyledItemDelegate):
         return lines, height
 
     def text_width(self) -> int:
-        """The width a row's words have: the view's less the item's margins."""
-        return max(20, self.view.viewport().width() - 2 * self.margin())
+        """The width a row's words have: the view's (or the column's) less the margins."""
+        view = self.view
+        width = (view.columnWidth(self.column)
+                 if isinstance(view, QTableView) and self.column is not None
+                 else view.viewport().width())
+        return max(20, width - 2 * self.margin())
 
     def margin(self) -> int:
         """The room left and right of a row's words."""
@@ -51,16 +64,5 @@ class WrappedRows(QStyledItemDelegate):
         item = QStyleOptionViewItem(option)
         self.initStyleOption(item, index)
         _, height = self.layout(item.text, item.font, self.text_width())
-        return QSize(self.view.viewport().width(), int(height + 0.999) + 4)
-
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-        item = QStyleOptionViewItem(option)
-        self.initStyleOption(item, index)
-        text, item.text = item.text, ""
-        style = self.view.style()
-        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, item, painter, self.view)
-        lines, _ = self.layout(text, item.font, self.text_width())
-        painter.save()
-        painter.setPen(item.palette.color(QPalette.ColorRole.Text))
-        lines.draw(painter, QPointF(item.rect.left() + self.margin(), item.rect.top() + 2))
-        painter.restore()
+        wide = self.view.viewport().width() if self.column is None else 40  # a column: its own
+        return QSize(wide, int(height + 0.999) + 4)
