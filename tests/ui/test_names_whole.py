@@ -188,3 +188,37 @@ def test_the_table_display_writes_every_name_and_the_line_under_it_whole(
         assert line.text() == line.full
         assert line.fontMetrics().horizontalAdvance(line.full) <= line.width() or whole_in(line)
     display.close()
+
+
+HALL_NAMES = ("陈伟明", "Siti Nurhaliza binti Abdul Rahman Yusof", "முருகன் செல்வம்",
+              "José Müller-Øberg", "林美玲", "Nur Aisyah binti Abdul Rahman",
+              "கவிதா சுப்பிரமணியம்", "Zoë Ñúñez", "欧阳晓明",
+              "Tan Sri Dato Muhammad Aiman bin Zulkifli", "Priya Menon", "Siti Aminah",
+              "Benjamin Teo", "Farah Iskandar", "Kelvin Chua", "Mei Ling Koh")
+
+
+def test_the_hall_display_writes_every_name_whole_at_1366_by_768(
+        qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui.hall import screenshot  # noqa: PLC0415 (its qualifying round, with these names)
+    from ui.hall.window import NAME, HallWindow  # noqa: PLC0415
+
+    monkeypatch.setattr(screenshot, "NAMES", HALL_NAMES)
+    window = HallWindow(screenshot.Shown(screenshot.board()), threaded=False, poll_ms=None)
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    window.refresh()
+    seen = set()
+    for _ in window.pages:
+        QApplication.processEvents()
+        for line in window.lines:
+            cell = line.cells[NAME]
+            if not cell.full or not line.isVisible():
+                continue
+            seen.add(cell.full)
+            assert cell.text() == cell.full
+            assert cell.fontMetrics().horizontalAdvance(cell.full) <= cell.width(), cell.full
+        window.next_page()
+    assert "Tan Sri Dato Muhammad Aiman bin Zulkifli" in seen
+    window.close()
