@@ -222,3 +222,38 @@ def test_the_hall_display_writes_every_name_whole_at_1366_by_768(
         window.next_page()
     assert "Tan Sri Dato Muhammad Aiman bin Zulkifli" in seen
     window.close()
+
+
+def test_the_head_judges_standings_show_every_name_whole_at_1366_by_768(
+        qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.datafolder.paths import DATA_DIR_ENV  # noqa: PLC0415 (the head judge's own)
+    from app.hub import Hub  # noqa: PLC0415
+    from app.tournament import service as tournaments  # noqa: PLC0415
+    from models.tournament.records import Player, Stage  # noqa: PLC0415
+    from ui.head_judge.reader import HallReader  # noqa: PLC0415
+    from ui.head_judge.standings_model import COLUMNS  # noqa: PLC0415
+    from ui.head_judge.window import HeadJudgeWindow  # noqa: PLC0415
+
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "data"))
+    t = tournaments.create("Hall Cup", "sg-championship",
+                           stages=[Stage(name="Qualifying", advance=4, advance_by="score")])
+    tournaments.add_players(t.id, [Player(id=f"P{n}", name=name)
+                                   for n, name in enumerate(HALL_NAMES[:8], start=1)])
+    tournaments.draw(t.id, "Qualifying", seed=7)
+    Hub.open(str(tmp_path / "hub.db"), create=True).close()
+    window = HeadJudgeWindow(HallReader(str(tmp_path / "hub.db"), t.id), threaded=False,
+                             poll_ms=None)
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    window.refresh()
+    QApplication.processEvents()
+    view, model = window.standings.view, window.standings.model
+    column = COLUMNS.index("Player")
+    shown = {model.index(r, column).data() for r in range(model.rowCount())}
+    assert shown == set(HALL_NAMES[:8])
+    for row in range(model.rowCount()):
+        name = model.index(row, column).data()
+        assert view.fontMetrics().horizontalAdvance(name) <= view.columnWidth(column), name
+    window.close()
