@@ -257,3 +257,34 @@ def test_the_head_judges_standings_show_every_name_whole_at_1366_by_768(
         name = model.index(row, column).data()
         assert view.fontMetrics().horizontalAdvance(name) <= view.columnWidth(column), name
     window.close()
+
+
+def test_the_hall_printouts_carry_every_long_name_whole(
+        qapp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The table cards write a long name smaller, the draw sheet and the scoresheets wrap it in
+    # its cell: the PDFs' text gives each name back whole (Latin-script ones: the others
+    # depend on the fonts the machine has).
+    import unicodedata  # noqa: PLC0415
+
+    from pypdf import PdfReader  # noqa: PLC0415
+
+    from app.datafolder.paths import DATA_DIR_ENV  # noqa: PLC0415
+    from app.tournament import service as tournaments  # noqa: PLC0415
+    from app.tournament.hall import hall_print  # noqa: PLC0415
+    from models.tournament.records import Player  # noqa: PLC0415
+    from ui.tournament.hall_pdf import cards_pdf, draw_sheet_pdf, scoresheets_pdf  # noqa: PLC0415
+
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "data"))
+    t = tournaments.create("Hall Open 2026", "sg-championship", board="classic-uk")
+    tournaments.add_players(t.id, [Player(id=f"SG{n:02}", name=name)
+                                   for n, name in enumerate(HALL_NAMES[:12], start=1)])
+    hall = hall_print(tournaments.draw(t.id, "Qualifying", seed=42), "Qualifying")
+    latin = [n for n in HALL_NAMES[:12] if n.isascii() or "ñ" in n.lower() or "é" in n]
+    for write in (cards_pdf, draw_sheet_pdf, scoresheets_pdf):
+        path = tmp_path / f"{write.__name__}.pdf"
+        write(hall, path)
+        text = " ".join(unicodedata.normalize("NFKC", page.extract_text())
+                        for page in PdfReader(path).pages)
+        words = " ".join(text.replace("-\n", "-").split())
+        for name in latin:
+            assert unicodedata.normalize("NFKC", name) in words, (write.__name__, name)
