@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QListView
 
 from app.table.actions import Action
 from app.table.service import TableGame
+from tests.ui.layout_check import problems
 from ui import scale
 from ui.display.window import DisplayWindow
 from ui.table import palette
@@ -94,6 +95,9 @@ def test_each_players_whole_name_is_in_the_banker_player_list(window, players: i
         for label in (panel.status, panel.where):
             assert whole_in(label), (label.text(), points)
         assert panel.cash.width() >= panel.cash.sizeHint().width()
+    # Nothing in the window cut or squeezed, no word wider than its label (at the largest text
+    # the tabs' own scroll arrows may hide a tab's words: never a name).
+    assert [p for p in problems(shown) if not p.startswith("QTabBar")] == []
 
 
 @pytest.mark.parametrize("points", SIZES)

@@ -16,6 +16,8 @@ from app.table.views import PlayerView, SetHolding, TableView
 from ui import scale
 from ui.table import palette
 
+WHERE_BELOW_PT = 18  # from this base size the player's space goes under the cash
+
 
 def money(currency: str, amount: int) -> str:
     """An amount as the table says it: M1,500."""
@@ -122,14 +124,15 @@ class PlayerPanel(QFrame):
         head = QGridLayout()
         head.setHorizontalSpacing(8)
         head.setVerticalSpacing(0)
-        about = QVBoxLayout()
-        about.setSpacing(0)
-        about.addWidget(self.status)
-        about.addWidget(self.where)
+        self.about = QVBoxLayout()
+        self.about.setSpacing(0)
+        self.about.addWidget(self.status)
+        self.about.addWidget(self.where)
         head.addWidget(self.heading, 0, 0, 1, 2)
-        head.addLayout(about, 1, 0)
+        head.addLayout(self.about, 1, 0)
         head.addWidget(self.cash, 1, 1)
         head.setColumnStretch(0, 1)
+        self.head = head
         layout = QVBoxLayout(self)
         layout.setContentsMargins(7, 2, 7, 3)
         layout.setSpacing(0)
@@ -173,6 +176,19 @@ class PlayerPanel(QFrame):
         if base != self.base_pt or not self.styleSheet():
             self.base_pt = base
             self._apply()
+            self._place_where(base >= WHERE_BELOW_PT)
+
+    def _place_where(self, below: bool) -> None:
+        # At large text the cash leaves too little beside it for "on Community Chest": the
+        # space then has the panel's whole width, on a line of its own under the cash.
+        if (self.head.indexOf(self.where) >= 0) == below:
+            return
+        if below:
+            self.about.removeWidget(self.where)
+            self.head.addWidget(self.where, 2, 0, 1, 2)
+        else:
+            self.head.removeWidget(self.where)
+            self.about.addWidget(self.where)
 
     def _style(self, player: PlayerView) -> None:
         # The player to act stands out: a thick border in the landed-space amber, a tinted face.

@@ -73,7 +73,8 @@ class _Body(QWidget):
         """Larger text leaves the players and actions more room beside the board (up to 60% of
         the width): a name at the largest size wraps in two or three lines, not five."""
         self.right_min = round(RIGHT_MIN * max(1.0, base / scale.BASE_PT))
-        self._fit_board()
+        if self.isVisible():  # else its first resize fits the board (the columns then wrap)
+            self._fit_board()
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)

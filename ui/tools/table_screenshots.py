@@ -71,7 +71,7 @@ def four_scripts_shots(folder: Path, scratch: Path, size: tuple[int, int], suffi
             window.resize(*size)
             window.show()
             window.settle()
-            QTest.qWait(150)
+            QTest.qWait(400)  # wrapped words laid out at their column's width
             path = folder / f"table-four-scripts-{players}-players-{points}pt{suffix}.png"
             window.grab().save(str(path))
             print(path)
