@@ -292,3 +292,18 @@ def test_the_hall_printouts_carry_every_long_name_whole(
         words = " ".join(text.replace("-\n", "-").split())
         for name in latin:
             assert unicodedata.normalize("NFKC", name) in words, (write.__name__, name)
+
+
+def test_the_deal_form_shows_both_long_names_and_their_cash_whole(window, qtbot) -> None:
+    shown = window(6, scale.BASE_PT)
+    shown.open_deal()
+    dialog = shown.dialog
+    assert dialog is not None
+    qtbot.waitExposed(dialog)
+    QApplication.processEvents()
+    first = dialog.first_box.heading.text()
+    assert first.startswith("Siti Nurhaliza binti Abdul Rahman Yusof gives (has M")
+    assert dialog.second_box.heading.text().startswith(dialog.second.currentText() + " gives")
+    assert dialog.width() <= 1366
+    assert problems(dialog) == []
+    dialog.close()

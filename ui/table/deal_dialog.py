@@ -9,6 +9,7 @@ from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -50,18 +51,25 @@ class SideBox(QGroupBox):
     """What one player gives: cash, deeds and cards, each ticked with Space."""
 
     def __init__(self, title: str, parent: QWidget | None = None) -> None:
-        super().__init__(title, parent)
+        super().__init__(parent)
+        # Who gives and their cash, in a line inside the box that wraps (a box's own title
+        # is one line, cut at the box's edge: a long name pushed the cash out of sight).
+        self.heading = QLabel(title)
+        self.heading.setObjectName("sideHeading")
+        self.heading.setWordWrap(True)
+        self.heading.setStyleSheet("font-weight: bold;")
         self.cash = QLineEdit()
         self.cash.setValidator(QRegularExpressionValidator(CASH, self.cash))
         self.cash.setPlaceholderText("cash, e.g. 150")
         self.items = checklist()
         form = QFormLayout(self)
+        form.addRow(self.heading)
         form.addRow("Cash M", self.cash)
         form.addRow(QLabel("Deeds and cards (Space ticks):"))
         form.addRow(self.items)
 
     def show_side(self, side: forms.Side) -> None:
-        self.setTitle(f"{side.name} gives (has M{side.cash:,})")
+        self.heading.setText(f"{side.name} gives (has M{side.cash:,})")
         self.items.clear()
         for thing, kind in [(d, "deed") for d in side.deeds] + [(c, "card") for c in side.cards]:
             item = QListWidgetItem(thing.words)
@@ -97,12 +105,12 @@ class DealDialog(FormDialog):
         self.lift = checklist()
         self.lift.setToolTip("A mortgaged deed received: tick to lift it at once (value + 10%); "
                              "unticked, its receiver pays the 10% now and it stays mortgaged")
-        who = QHBoxLayout()
-        who.addWidget(QLabel("Between"))
-        who.addWidget(self.first)
-        who.addWidget(QLabel("and"))
-        who.addWidget(self.second)
-        who.addStretch()
+        who = QGridLayout()  # one name a line: two 40-letter names never widen the form
+        who.addWidget(QLabel("Between"), 0, 0)
+        who.addWidget(self.first, 0, 1)
+        who.addWidget(QLabel("and"), 1, 0)
+        who.addWidget(self.second, 1, 1)
+        who.setColumnStretch(2, 1)
         boxes = QHBoxLayout()
         boxes.addWidget(self.first_box)
         boxes.addWidget(self.second_box)
