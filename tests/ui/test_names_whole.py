@@ -307,3 +307,13 @@ def test_the_deal_form_shows_both_long_names_and_their_cash_whole(window, qtbot)
     assert dialog.width() <= 1366
     assert problems(dialog) == []
     dialog.close()
+
+
+def test_a_markers_initials_are_two_whole_letters_in_every_script() -> None:
+    assert palette.initials("Siti Aminah binti Ismail") == "SA"
+    assert palette.initials("陈伟明") == "陈伟"
+    assert palette.initials("கவிதா") == "கவி"  # the consonant keeps its vowel sign
+    assert palette.initials("முருகன் செல்வம்") == "முசெ"
+    assert palette.initials("E\u0301lodie Tan") == "E\u0301T"  # a combining accent kept
+    assert palette.marker(3, "Siti Aminah") == "3 SA"
+    assert palette.marker(3, "Siti Aminah", short=True) == "3"
