@@ -172,6 +172,12 @@ class SaleDialog(FormDialog):
         self.search.setPlaceholderText("type words of the offer: “bob pink”, “buy orchard”")
         self.offer = QComboBox()
         self.offer.addItems([a.label for a in self.offers])
+        # The list is as wide as the form, not as its longest offer (a long name and a deed
+        # would push it off a laptop's screen); the outcome line below says the chosen offer
+        # whole ("Records: … offers …").
+        self.offer.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.offer.setMinimumContentsLength(24)
         self.amount = QLineEdit()
         self.amount.setValidator(QRegularExpressionValidator(CASH, self.amount))
         self.prompt = QLabel()
@@ -186,7 +192,10 @@ class SaleDialog(FormDialog):
         self.search.textChanged.connect(self._filter)
         self.amount.textChanged.connect(self.update_outcome)
         self._chosen()
-        self.resize(720, 300)
+        # As tall as its wrapped words need at this width (a long name wraps the outcome).
+        layout = self.layout()
+        tall = layout.totalHeightForWidth(720) if layout is not None else 300
+        self.resize(720, max(300, tall))
 
     def _filter(self, text: str) -> None:
         """Only the offers holding every word typed, the first of them chosen."""
