@@ -317,3 +317,31 @@ def test_a_markers_initials_are_two_whole_letters_in_every_script() -> None:
     assert palette.initials("E\u0301lodie Tan") == "E\u0301T"  # a combining accent kept
     assert palette.marker(3, "Siti Aminah") == "3 SA"
     assert palette.marker(3, "Siti Aminah", short=True) == "3"
+
+
+def test_the_judges_entries_wrap_whole_in_their_column(qtbot, recorded: dict[int, Path]) -> None:
+    from ui.judge.entries_model import ENTRY_COLUMN  # noqa: PLC0415
+    from ui.judge.session import JudgeSession  # noqa: PLC0415
+    from ui.judge.window import JudgeWindow  # noqa: PLC0415
+
+    window = JudgeWindow(JudgeSession(str(recorded[6]), poll_ms=None))
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    QApplication.processEvents()
+    table = window.entries.table
+    model = table.model()
+    width = table.columnWidth(ENTRY_COLUMN) - 2 * table.itemDelegateForColumn(
+        ENTRY_COLUMN).margin()
+    assert table.textElideMode() == Qt.TextElideMode.ElideNone
+    wrapped = 0
+    for row in range(model.rowCount()):
+        index = model.index(row, ENTRY_COLUMN)
+        text = index.data()
+        needed = QFontMetrics(table.font()).boundingRect(
+            QRect(0, 0, width, 100_000), int(Qt.TextFlag.TextWordWrap), text).height()
+        assert table.rowHeight(row) >= needed, text
+        wrapped += needed > QFontMetrics(table.font()).height() * 1.5
+    assert wrapped > 0  # long names made some entries two lines or more
+    window.close()
