@@ -4,7 +4,7 @@ drawn."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QSize
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QPointF, QSize, QTimer
 from PySide6.QtGui import QFont, QTextLayout, QTextOption
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -66,3 +66,65 @@ class WrappedRows(QStyledItemDelegate):
         _, height = self.layout(item.text, item.font, self.text_width())
         wide = self.view.viewport().width() if self.column is None else 40  # a column: its own
         return QSize(wide, int(height + 0.999) + 4)
+
+
+class VisibleRowsFit(QObject):
+    """The rows of `table` in sight made as tall as their wrapped words, as they come into
+    sight (a scroll, a filter, a new entry, a wider or narrower column): sizing a thousand
+    rows at once, as the header's ResizeToContents does, took seconds to open a game."""
+
+    def __init__(self, table: QTableView) -> None:
+        super().__init__(table)
+        self.table = table
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(0)
+        self.timer.timeout.connect(self.fit)
+        table.verticalScrollBar().valueChanged.connect(self.later)
+        table.horizontalHeader().sectionResized.connect(self.later)
+        model = table.model()
+        for changed in (model.layoutChanged, model.modelReset, model.rowsInserted,
+                        model.rowsRemoved, model.dataChanged):
+            changed.connect(self.later)
+        table.viewport().installEventFilter(self)
+
+    def later(self, *_: object) -> None:
+        """Fit the rows in sight once the events now queued are handled."""
+        self.timer.start()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.Resize:
+            self.later()
+        return False
+
+    def fit(self) -> None:
+        """Size the rows in sight now (again while their new heights bring others in); the
+        current row, if it was in sight, stays in sight."""
+        table = self.table
+        current = table.currentIndex()
+        keep = current.isValid() and table.viewport().rect().intersects(
+            table.visualRect(current))
+        if self._fit_in_sight() and keep:
+            table.doItemsLayout()  # the scroll bar's range from the new heights, now
+            table.scrollTo(current)
+
+    def _fit_in_sight(self) -> bool:
+        """Whether any row's height changed."""
+        table = self.table
+        count = table.model().rowCount()
+        changed_any = False
+        for _ in range(4):
+            top = table.rowAt(0)
+            if top < 0:
+                break
+            bottom = table.rowAt(table.viewport().height() - 1)
+            bottom = count - 1 if bottom < 0 else bottom
+            changed = False
+            for row in range(top, min(count, bottom + 2)):
+                before = table.rowHeight(row)
+                table.resizeRowToContents(row)
+                changed |= table.rowHeight(row) != before
+            changed_any |= changed
+            if not changed:
+                break
+        return changed_any
