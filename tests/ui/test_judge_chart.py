@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -265,8 +266,17 @@ def test_six_lines_differ_by_dash_and_carry_the_seat_at_their_end(qtbot) -> None
     assert shown[names[0]].pen().style() == Qt.PenStyle.SolidLine
     legend = [m.label() for m in widget.chart.legend().markers() if m.isVisible()]
     assert legend == [f"{seat}. {name}" for seat, name in enumerate(names, start=1)]
-    ends = [s for s in widget.chart.series() if isinstance(s, QScatterSeries)
-            and s.property("player")]
-    assert [(s.property("player"), s.pointLabelsFormat(), s.pointLabelsVisible())
-            for s in ends] == [(name, str(seat), True) for seat, name in enumerate(names, start=1)]
-    assert [s.points()[0] for s in ends] == [s.points()[-1] for s in shown.values()]
+    # Each seat's number just past its line's end, at its height; numbers of lines ending
+    # level stand one under the other, never over one another.
+    plot = widget.chart.plotArea()
+    assert [item.text() for item, _ in widget.ends] == [str(n) for n in range(1, 7)]
+    assert [line.property("player") for _, line in widget.ends] == names
+    for item, line in widget.ends:
+        end = widget.chart.mapToPosition(line.points()[-1], line)
+        assert item.pos().x() > plot.right()
+        assert item.pos().x() + item.boundingRect().width() <= widget.chart.rect().right()
+        # centred at the end's height, or moved down to make room (never up)
+        assert item.pos().y() >= end.y() - item.boundingRect().height() / 2 - 0.5
+    tops = sorted(item.pos().y() for item, _ in widget.ends)
+    height = widget.ends[0][0].boundingRect().height()
+    assert all(b - a >= height - 0.5 for a, b in pairwise(tops))

@@ -10,8 +10,17 @@ from typing import Literal
 
 from PySide6.QtCharts import QChart, QChartView, QLegend, QLineSeries, QScatterSeries, QValueAxis
 from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen
-from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QRadioButton, QToolTip, QVBoxLayout, QWidget
+from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPen
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QGraphicsSimpleTextItem,
+    QHBoxLayout,
+    QLabel,
+    QRadioButton,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.review import service as review
 from ui.table import palette
@@ -28,12 +37,13 @@ MARKS: dict[str, tuple[str, str, QScatterSeries.MarkerShape]] = {
              QScatterSeries.MarkerShape.MarkerShapeRotatedRectangle),
 }
 # Each player's line has its own dash as well as the table's colour, and the player's seat
-# written at its end (the legend reads "3. Siti Aminah" beside a piece of the line): six
+# written past its end (the legend reads "3. Siti Aminah" beside a piece of the line): six
 # lines are told apart without colour.
 DASHES: tuple[Qt.PenStyle, ...] = (
     Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine, Qt.PenStyle.DashDotLine,
     Qt.PenStyle.DashDotDotLine, Qt.PenStyle.CustomDashLine)
 LONG_DASH = [8.0, 2.0, 1.0, 2.0]  # the sixth: long dashes between dots, unlike the other five
+END_ROOM = 22  # pixels right of the plot for the seats' numbers at the lines' ends
 X_ROOM = 0.015  # share of the x range left empty after the last entry
 AXIS_TITLES = {"entry": "ledger entry", "minute": "minutes of the game clock"}
 
@@ -93,7 +103,11 @@ class NetWorthChart(QWidget):
         self.chart = QChart()
         self.chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
         self.chart.legend().setMarkerShape(QLegend.MarkerShape.MarkerShapeFromSeries)
-        self.chart.setMargins(self.chart.margins())
+        margins = self.chart.margins()
+        margins.setRight(margins.right() + END_ROOM)  # the seats' numbers past the lines' ends
+        self.chart.setMargins(margins)
+        self.ends: list[tuple[QGraphicsSimpleTextItem, QLineSeries]] = []
+        self.chart.plotAreaChanged.connect(lambda _area: self._place_ends())
         self.x_axis, self.y_axis = QValueAxis(), QValueAxis()
         self.x_axis.setLabelFormat("%d")
         self.y_axis.setLabelFormat("%d")
@@ -192,6 +206,7 @@ class NetWorthChart(QWidget):
         marks = [(x, m) for m in self.markers if (x := at.get(m.seq)) is not None]
         self._say_why_empty(spots)
         low, high = self._ranges(shown, spots)
+        ends: list[tuple[int, QLineSeries]] = []
         for seat, name in enumerate(self.players, start=1):
             line = QLineSeries()
             line.setName(f"{seat}. {name}")  # the legend: the seat written at the line's end
@@ -201,7 +216,8 @@ class NetWorthChart(QWidget):
                           if (x := self.x_of(p)) is not None])
             self._add(line)
             if line.count():
-                self._add(self._end_label(seat, name, line.at(line.count() - 1)), legend=False)
+                ends.append((seat, line))
+        self._end_labels(ends)
         # The markers sit in rows along the top, one row per kind, so a dispute, its ruling
         # and a rewind a few entries apart do not hide one another.
         rows = {kind: high - (high - low) * (0.035 + 0.045 * n) for n, kind in enumerate(MARKS)}
@@ -229,20 +245,34 @@ class NetWorthChart(QWidget):
         pairs = sorted([*spots, *((x, m.seq) for x, m in marks)])
         self._xs, self._seqs = [x for x, _ in pairs], [s for _, s in pairs]
 
-    @staticmethod
-    def _end_label(seat: int, name: str, at: QPointF) -> QScatterSeries:
-        """The player's seat written at the end of their line (the legend pairs it with the
-        name: a name there would run past the plot and over its neighbours)."""
-        end = QScatterSeries()
-        end.setMarkerSize(7)
-        end.setColor(QColor(palette.player_colour(seat)))
-        end.append(at)
-        end.setPointLabelsFormat(str(seat))
-        end.setPointLabelsColor(QColor(palette.TEXT))
-        end.setPointLabelsClipping(False)
-        end.setPointLabelsVisible(True)
-        end.setProperty("player", name)
-        return end
+    def _end_labels(self, ends: list[tuple[int, QLineSeries]]) -> None:
+        """Each player's seat written just past the end of their line, in their colour."""
+        for item, _ in self.ends:
+            self.chart.scene().removeItem(item)
+        self.ends = []
+        for seat, line in ends:
+            item = QGraphicsSimpleTextItem(str(seat), self.chart)
+            font = QFont(self.font())
+            font.setBold(True)
+            item.setFont(font)
+            item.setBrush(QColor(palette.player_colour(seat)).darker(120))
+            item.setData(0, line.property("player"))
+            self.ends.append((item, line))
+        self._place_ends()
+
+    def _place_ends(self) -> None:
+        # At the height of each line's last point, just right of the plot; numbers that would
+        # print over one another (lines ending level) stand one under the other instead.
+        plot = self.chart.plotArea()
+        placed = sorted(
+            ((self.chart.mapToPosition(line.at(line.count() - 1), line).y(), item)
+             for item, line in self.ends if line.count()), key=lambda end: end[0])
+        bottom = -math.inf
+        for y, item in placed:
+            height = item.boundingRect().height()
+            top = max(y - height / 2, bottom)
+            item.setPos(plot.right() + 4, top)
+            bottom = top + height
 
     def _ranges(self, shown: list[review.WorthPoint], spots: list[tuple[float, int]]
                 ) -> tuple[float, float]:
@@ -298,4 +328,4 @@ class NetWorthChart(QWidget):
                 self.chart.mapToScene(self.chart.mapToPosition(point)))), text, self.view)
 
 
-__all__ = ["DASHES", "MARKS", "NetWorthChart", "player_pen"]
+__all__ = ["DASHES", "END_ROOM", "MARKS", "NetWorthChart", "player_pen"]
