@@ -1,7 +1,9 @@
 """Screenshots of the whole table window at moments a banker meets (ui/tools/table_moments): an
 SG auction with a claim open, a card drawn, a PX debt, the PX setting up, six classic players,
 five PX players, the clock's last minute, and time up with the scoresheet (for looking at, and
-the docs). Each picture is checked as the layout test checks the window: nothing off it.
+the docs); and six names in Singapore's four scripts, 2 and 6 players, at the default and the
+largest text size (table-four-scripts-*.png: Chinese and Tamil need fonts that have them).
+Each picture is checked as the layout test checks the window: nothing off it.
 
 xvfb-run -a -s "-screen 0 1366x768x24" .venv/bin/python -m ui.tools.table_screenshots docs/screenshots
 xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python -m ui.tools.table_screenshots \
