@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from app.cli.columns import left
+from app.cli.columns import left, width
 from app.cli.main import (
     DB_OPTION,
     EXIT_LEDGER,
@@ -209,14 +209,15 @@ def _state_text(data: dict[str, object]) -> str:
     lines = [f"Game {data['game']} — {data['profile']} on {data['board']}, turn {data['turn_no']}: "
              f"{data['current']} ({data['phase']})"]
     lines += _edition_lines(data.get("edition"))
+    names = max([12, *(width(p["name"]) for p in players)])  # as wide as the widest, drawn
     for p in players:
         owned = [d["name"] + ("*" if d["mortgaged"] else "")
                  + (" H" if d["hotel"] else f" {d['houses']}h" if d["houses"] else "")
                  for d in deeds.values() if d["owner"] == p["name"]]
         status = " BANKRUPT" if p["bankrupt"] else " in Jail" if p["in_jail"] else ""
-        lines.append(f"  {left(p['name'], 12)} cash {p['cash']:>6}  on {p['space_name']}{status}")
+        lines.append(f"  {left(p['name'], names)} cash {p['cash']:>6}  on {p['space_name']}{status}")
         if owned:
-            lines.append(f"  {'':<12} deeds: {', '.join(owned)}")
+            lines.append(f"  {'':<{names}} deeds: {', '.join(owned)}")
     lines.append(f"  Bank: {data['bank_houses']} houses, {data['bank_hotels']} hotels")
     claims = data["claims"]
     assert isinstance(claims, list)

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import click
 from pydantic import ValidationError
 
-from app.cli.columns import left
+from app.cli.columns import left, width
 from app.cli.main import EXIT_LEDGER, EXIT_REFUSED, main
 from app.cli.prompts import JUDGE_PIN, NEW_JUDGE_PIN, ask_pin
 from app.hub.errors import HubNeedsTls, HubUnreachable
@@ -362,9 +362,10 @@ def _seats(seats: int) -> str:
 
 def _standings_text(t: Tournament, found: StageStandings) -> str:
     lines = [f"{found.stage} standings" + ("" if found.decided else " (not decided)")]
+    names = max([28, *(width(r.name) for r in found.rows)])  # as wide as the widest, drawn
     for r in found.rows:
         position = "" if r.position is None else f"{'=' if r.tied else ''}{r.position}"
-        lines.append(f"{position:>4}  {left(r.name, 28)} {left(r.player, 10)} table {r.table:<3} "
+        lines.append(f"{position:>4}  {left(r.name, names)} {left(r.player, 10)} table {r.table:<3} "
                      f"{'' if r.score is None else r.score:>6}  {r.status}")
     lines += [f"TIE: {', '.join(tie.players)} (positions {tie.positions[0]}-"
               f"{tie.positions[1]}{'' if tie.table is None else f', table {tie.table}'}): "

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect
+import html
+import re
+
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractScrollArea,
@@ -50,6 +53,9 @@ def _cut_words(widget: QWidget) -> str | None:
             if widget.heightForWidth(widget.width()) > widget.height() + 1:
                 return f"wrapped words need {widget.heightForWidth(widget.width())} px of " \
                        f"{widget.height()}"
+            wide = _widest_word(widget)
+            if wide is not None:
+                return wide
         elif widget.sizeHint().width() > widget.width() + 1:
             return f"needs {widget.sizeHint().width()} px of {widget.width()}"
     if isinstance(widget, QGroupBox) and getattr(widget, "full_title", widget.title()) \
@@ -61,6 +67,20 @@ def _cut_words(widget: QWidget) -> str | None:
                     widget.tabText(i) and widget.fontMetrics().horizontalAdvance(
                         widget.tabText(i)) > widget.tabRect(i).width()):
                 return f"tab {widget.tabText(i)!r} cut"
+    return None
+
+
+def _widest_word(label: QLabel) -> str | None:
+    """A word of a wrapped label wider than the label (Qt wraps between words only: such a
+    word, a long name in a narrow column, runs past the edge), measured as drawn."""
+    text = label.text()
+    if label.textFormat() == Qt.TextFormat.RichText or "<" in text:
+        text = html.unescape(re.sub(r"<br\s*/?>", " ", re.sub(r"<(?!br)[^>]*>", "", text)))
+    metrics = label.fontMetrics()
+    room = label.contentsRect().width() - 2 * label.margin() - label.indent() * (label.indent() > 0)
+    for word in re.split(r"[ \t\n]+", text.strip()):  # a non-breaking space joins two words
+        if metrics.horizontalAdvance(word) > room + 1:
+            return f"the word {word!r} needs {metrics.horizontalAdvance(word)} px of {room}"
     return None
 
 

@@ -98,7 +98,7 @@ def test_the_window_lists_the_eight_tables_with_their_entries_and_ages(
     assert column(window, "Entries") == [f"{held[f'table {n}']:,}" for n in range(1, 9)]
     # Each age is the judge's clock less the table's own last entry, as its file has it.
     ages = [age_text((now - last_recorded(hall[n])).total_seconds()) for n in range(1, 9)]
-    assert column(window, "Last entry") == ages
+    assert [cell.split(" · ")[0] for cell in column(window, "Last entry")] == ages
     assert ages[0] == "20 s ago"  # table 1's last entry may be the latest: 20 s before now
     # Every table set 60 minutes and started its clock at its first entries: time is running.
     assert all(cell.count(":") == 1 for cell in column(window, "Time left"))
@@ -118,6 +118,11 @@ def test_a_stalled_table_stands_out_amber_then_red(
     assert colours[7] == AMBER  # table 8: 5 min and more (over 3, under 10)
     ages = [row.age_s or 0 for row in model.rows]
     assert ages[6] > STALLED_RED_S and STALLED_AMBER_S < ages[7] < STALLED_RED_S
+    # The colours say it in words too (never colour alone): red and amber read differently.
+    said = [model.index(r, last).data() for r in range(8)]
+    assert said[6].endswith("· STALLED over 10 min — go and see")
+    assert said[7].endswith("· stalled over 3 min")
+    assert all("stalled" not in cell.lower() for cell in said[:6])
     assert "No entry for" in model.index(6, 0).data(Qt.ItemDataRole.ToolTipRole)
     # Sorted by the last entry's age, longest first: the stalled tables come to the top.
     window.tables.sortByColumn(last, Qt.SortOrder.DescendingOrder)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -58,7 +59,8 @@ def chart(qtbot, game: TableGame) -> NetWorthChart:
 
 
 def lines(chart: NetWorthChart) -> dict[str, QLineSeries]:
-    return {s.name(): s for s in chart.chart.series()
+    """The players' lines by name (the legend says "2. Ben")."""
+    return {s.property("player"): s for s in chart.chart.series()
             if isinstance(s, QLineSeries) and not isinstance(s, QScatterSeries) and s.name()}
 
 
@@ -88,7 +90,8 @@ def test_the_dispute_the_ruling_and_the_undo_are_marked_at_their_entries(chart, 
                                                            if m.kind == kind]
         assert marked[words].markerShape() == shape
     legend = [m.label() for m in chart.chart.legend().markers() if m.isVisible()]
-    assert legend == ["Aisha", "Ben", "Chloe", "Dev", "dispute raised", "ruling", "voided"]
+    assert legend == ["1. Aisha", "2. Ben", "3. Chloe", "4. Dev", "dispute raised", "ruling",
+                      "voided"]
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
@@ -240,3 +243,40 @@ def test_banker_chart_by_minute_of_a_game_without_a_clock_is_refused(tmp_path) -
     assert result.exit_code == 3
     assert "clock has not started" in result.output
     assert not (tmp_path / "a.png").exists()
+
+
+def test_six_lines_differ_by_dash_and_carry_the_seat_at_their_end(qtbot) -> None:
+    # Six players, three of them "S": no two lines share a dash, and each ends in its seat.
+    names = ["Siti Aminah binti Ismail", "Sara Lim", "Suresh Kumar", "陈伟明", "முருகன் செல்வம்",
+             "Zoë Ñúñez"]
+    points = [review.WorthPoint(seq=n, clock_ms=None,
+                                worth={name: 1500 + 10 * n * seat
+                                       for seat, name in enumerate(names)})
+              for n in range(1, 6)]
+    widget = NetWorthChart()
+    qtbot.addWidget(widget)
+    widget.show_series(points, [], names)
+    widget.resize(1000, 560)
+    widget.show()
+    qtbot.waitExposed(widget)
+    shown = lines(widget)
+    assert list(shown) == names
+    dashes = [(s.pen().style(), tuple(s.pen().dashPattern())) for s in shown.values()]
+    assert len(set(dashes)) == 6
+    assert shown[names[0]].pen().style() == Qt.PenStyle.SolidLine
+    legend = [m.label() for m in widget.chart.legend().markers() if m.isVisible()]
+    assert legend == [f"{seat}. {name}" for seat, name in enumerate(names, start=1)]
+    # Each seat's number just past its line's end, at its height; numbers of lines ending
+    # level stand one under the other, never over one another.
+    plot = widget.chart.plotArea()
+    assert [item.text() for item, _ in widget.ends] == [str(n) for n in range(1, 7)]
+    assert [line.property("player") for _, line in widget.ends] == names
+    for item, line in widget.ends:
+        end = widget.chart.mapToPosition(line.points()[-1], line)
+        assert item.pos().x() > plot.right()
+        assert item.pos().x() + item.boundingRect().width() <= widget.chart.rect().right()
+        # centred at the end's height, or moved down to make room (never up)
+        assert item.pos().y() >= end.y() - item.boundingRect().height() / 2 - 0.5
+    tops = sorted(item.pos().y() for item, _ in widget.ends)
+    height = widget.ends[0][0].boundingRect().height()
+    assert all(b - a >= height - 0.5 for a, b in pairwise(tops))

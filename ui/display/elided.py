@@ -1,10 +1,13 @@
-"""A one-line label that ends in "…" rather than be cut off or widen its column."""
+"""One-line labels that never widen their column: one ends in "…" (for words that may be cut),
+the other is written smaller until its whole text fits (for names, never cut)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+from ui.display.fit import fit_px
 
 
 class ElidedLabel(QLabel):
@@ -35,3 +38,43 @@ class ElidedLabel(QLabel):
                                               max(0, self.width()))
         if shown != self.text():
             self.setText(shown)
+
+
+class FittedLabel(QLabel):
+    """Shows `full` whole: at `most` pixels when it fits its width, else smaller (measured as
+    drawn: a Chinese letter is wide); only a text too wide even at the smallest size wraps."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.full = ""
+        self.most = 0  # the size the window wants (0: the style's, never fitted)
+        self.px = 0
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def set_full(self, text: str) -> None:
+        """The whole text, shown whole (its tooltip too)."""
+        self.full = text
+        self.setToolTip(text)
+        if text != self.text():
+            self.setText(text)
+        self._fit()
+
+    def set_most(self, px: int) -> None:
+        """The largest size to write it at, in pixels (the window's size for these words)."""
+        self.most = px
+        self._fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        if not self.most:
+            return
+        font = QFont(self.font())
+        size = fit_px(font, self.full or "M", max(1, self.width()), 10 ** 6, most=self.most)
+        font.setPixelSize(size)
+        self.setWordWrap(QFontMetrics(font).horizontalAdvance(self.full) > self.width())
+        if size != self.px:
+            self.px = size
+            self.setStyleSheet(f"font-size: {size}px;")

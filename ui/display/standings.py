@@ -7,7 +7,7 @@ from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from app.table.views import PlayerView, TableView
-from ui.display.elided import ElidedLabel
+from ui.display.elided import FittedLabel
 from ui.display.fit import MIN_PX
 from ui.table import palette
 from ui.table.player_panel import money, status_words
@@ -37,10 +37,11 @@ class PlayerRow(QFrame):
         self.mark = QLabel()
         self.mark.setObjectName("displayMark")
         self.mark.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.heading = ElidedLabel()
+        # The name and the line under it are written smaller rather than cut ("on …").
+        self.heading = FittedLabel()
         self.heading.setObjectName("displayName")
         self.heading.set_full(name)
-        self.status = ElidedLabel()
+        self.status = FittedLabel()
         self.status.setObjectName("displayStatus")
         self.deeds = QLabel()
         self.deeds.setObjectName("displayDeeds")
@@ -68,10 +69,10 @@ class PlayerRow(QFrame):
     def show_player(self, player: PlayerView, currency: str) -> None:
         """Show the player as the view has them."""
         colour = palette.player_colour(player.seat)
-        self.mark.setText(player.name[:1].upper())
+        self.mark.setText(palette.marker(player.seat, player.name, short=True))  # the token's
         self.mark.setStyleSheet(f"background: {colour}; color: {palette.text_on(colour)};"
                                 " border: 2px solid #FFFFFF; border-radius: 6px;")
-        self.heading.set_full(player.name)  # a long name ends in "…": the cash stays in sight
+        self.heading.set_full(player.name)  # a long name is written smaller, never cut
         self.status.set_full(" · ".join(status_words(player)) or f"on {player.space_name}")
         self.deeds.setText(deed_words(player))
         self.cash.setText(money(currency, player.cash))
@@ -133,8 +134,8 @@ class Standings(QWidget):
             "QFrame#displayPlayer[state=\"out\"] { background: #1A1A1A; }"
             f"QLabel {{ color: {TEXT}; background: transparent; border: none; }}"
             f"QFrame#displayPlayer[state=\"out\"] QLabel {{ color: {MUTED}; }}"
-            f"QLabel#displayName {{ font-size: {name}px; font-weight: bold; }}"
-            f"QLabel#displayStatus {{ font-size: {small}px; color: {MUTED}; }}"
+            "QLabel#displayName { font-weight: bold; }"
+            f"QLabel#displayStatus {{ color: {MUTED}; }}"
             f"QFrame#displayPlayer[state=\"acting\"] QLabel#displayStatus {{ color: {ACTING};"
             " font-weight: bold; }"
             f"QLabel#displayDeeds {{ font-size: {small}px; }}"
@@ -147,5 +148,7 @@ class Standings(QWidget):
         bold.setPixelSize(name)
         mark = QFontMetrics(bold).height() + 8
         for row in self.rows:
+            row.heading.set_most(name)
+            row.status.set_most(small)
             row.cash.setMinimumWidth(cash_width)
             row.mark.setFixedSize(mark, mark)

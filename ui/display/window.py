@@ -24,7 +24,7 @@ from app.table.views import FeedEntry, TableView
 from models.errors import BankerError
 from ui.display.banner import Banner
 from ui.display.clock_face import ClockFace
-from ui.display.elided import ElidedLabel
+from ui.display.elided import FittedLabel
 from ui.display.fit import fit_px, px
 from ui.display.hall_line import HallLine
 from ui.display.standings import BACKGROUND, MUTED, TEXT, Standings
@@ -80,7 +80,7 @@ class DisplayWindow(SecondScreenWindow):
         self.detail = QLabel()
         self.detail.setObjectName("displayDetail")
         self.entries = QWidget()
-        self.lines = [ElidedLabel(self.entries) for _ in range(ENTRIES)]
+        self.lines = [FittedLabel(self.entries) for _ in range(ENTRIES)]  # names never cut
         column = QVBoxLayout(self.entries)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
@@ -187,12 +187,14 @@ class DisplayWindow(SecondScreenWindow):
             f"QWidget#tableDisplay {{ background: {BACKGROUND}; }}"
             f"QLabel#displayHeader {{ color: {MUTED}; font-size: {px(unit, HEADER_PX)}px; }}"
             f"QLabel#displayDetail {{ color: {TEXT}; font-size: {px(unit, DETAIL_PX)}px; }}"
-            f"QLabel#displayEntry {{ color: {TEXT}; font-size: {px(unit, ENTRY_PX)}px; }}"
+            f"QLabel#displayEntry {{ color: {TEXT}; }}"
             f"QLabel#displayHall {{ background: #0072B2; color: #FFFFFF; font-weight: bold;"
             f" font-size: {px(unit, HALL_PX)}px; padding: {px(unit, 8)}px; }}"
             "QLabel#displayHall[level=\"paused\"] { background: #B00020; }"
             f"QLabel#displayEntry[voided=\"true\"] {{ color: {MUTED};"
             " text-decoration: line-through; }")
+        for line in self.lines:
+            line.set_most(px(unit, ENTRY_PX))
 
     def _place_banner(self) -> None:
         # Over the turn and the entries: the clock and the money stay in sight beneath it.

@@ -24,7 +24,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from ui.display.elided import ElidedLabel
+from ui.display.elided import ElidedLabel, FittedLabel
 from ui.display.fit import px
 from ui.display.standings import BACKGROUND, MUTED, TEXT
 from ui.display.window import DESIGN, WINDOWED
@@ -59,7 +59,10 @@ class HallRow(QWidget):
 
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.cells = [ElidedLabel(self) for _ in range(4)]
+        # The name is written smaller rather than cut (a Malay name of 40 letters, a wide
+        # Chinese one); position, score and status may end in "…" on a very narrow window.
+        self.cells: list[ElidedLabel | FittedLabel] = [
+            FittedLabel(self) if n == NAME else ElidedLabel(self) for n in range(4)]
         self.line = QHBoxLayout(self)
         self.line.setContentsMargins(0, 0, 0, 0)
         self.line.setSpacing(GAP_PX)
@@ -280,6 +283,10 @@ class HallWindow(SecondScreenWindow):
             f"QLabel#hallRound {{ background: #0072B2; color: #FFFFFF; font-weight: bold;"
             f" font-size: {px(unit, ROUND_PX)}px; padding: {px(unit, 8)}px; }}"
             "QLabel#hallRound[level=\"paused\"] { background: #B00020; }")
+        for row, size in ((self.heads, HEAD_PX), *((line, ROW_PX) for line in self.lines)):
+            name = row.cells[NAME]
+            if isinstance(name, FittedLabel):
+                name.set_most(px(unit, size))
         self._fit_columns()
         self._place_banner()
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont
 
 from ui.columns_model import ColumnsModel, Index
-from ui.head_judge.reader import TableRow
+from ui.head_judge.reader import STALLED_AMBER_S, STALLED_RED_S, TableRow
 
 COLUMNS = ("Table", "State", "Time left", "Round clock", "Turn", "Entries", "Last entry",
            "Disputes", "Flag")
@@ -86,11 +86,22 @@ def shared_prefix(labels: Sequence[str]) -> str:
     return labels[0][: len(labels[0]) - len(shortened[0])].removesuffix(" · ")
 
 
+def stall_words(row: TableRow) -> str:
+    """A stalled table's state in words, as its amber or red says it: never colour alone."""
+    if row.stall == "red":
+        return f"STALLED over {STALLED_RED_S // 60} min — go and see"
+    if row.stall == "amber":
+        return f"stalled over {STALLED_AMBER_S // 60} min"
+    return ""
+
+
 def cells(row: TableRow, label: str | None = None) -> tuple[str, ...]:
     facts = row.facts
+    stalled = stall_words(row)
     return (label or row.label, state_text(row), time_left_text(row), row.round_clock or "",
             "" if facts is None or facts.turn is None else str(facts.turn), f"{row.entries:,}",
-            age_text(row.age_s), "" if facts is None else str(facts.disputes_open or ""),
+            age_text(row.age_s) + (f" · {stalled}" if stalled else ""),
+            "" if facts is None else str(facts.disputes_open or ""),
             row.flagged or row.settled or "")
 
 

@@ -10,8 +10,17 @@ from typing import Literal
 
 from PySide6.QtCharts import QChart, QChartView, QLegend, QLineSeries, QScatterSeries, QValueAxis
 from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen
-from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QRadioButton, QToolTip, QVBoxLayout, QWidget
+from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPen
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QGraphicsSimpleTextItem,
+    QHBoxLayout,
+    QLabel,
+    QRadioButton,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.review import service as review
 from ui.table import palette
@@ -27,6 +36,14 @@ MARKS: dict[str, tuple[str, str, QScatterSeries.MarkerShape]] = {
     "void": ("voided", palette.MORTGAGED,
              QScatterSeries.MarkerShape.MarkerShapeRotatedRectangle),
 }
+# Each player's line has its own dash as well as the table's colour, and the player's seat
+# written past its end (the legend reads "3. Siti Aminah" beside a piece of the line): six
+# lines are told apart without colour.
+DASHES: tuple[Qt.PenStyle, ...] = (
+    Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine, Qt.PenStyle.DashDotLine,
+    Qt.PenStyle.DashDotDotLine, Qt.PenStyle.CustomDashLine)
+LONG_DASH = [8.0, 2.0, 1.0, 2.0]  # the sixth: long dashes between dots, unlike the other five
+END_ROOM = 22  # pixels right of the plot for the seats' numbers at the lines' ends
 X_ROOM = 0.015  # share of the x range left empty after the last entry
 AXIS_TITLES = {"entry": "ledger entry", "minute": "minutes of the game clock"}
 
@@ -35,6 +52,17 @@ def nice_step(rough: float) -> float:
     """The round step (1, 2 or 5 times a power of ten) at or above `rough`."""
     power = 10 ** math.floor(math.log10(rough)) if rough > 0 else 1
     return next(m * power for m in (1, 2, 5, 10) if m * power >= rough)
+
+
+def player_pen(seat: int) -> QPen:
+    """The pen of the player in `seat`: their colour and a dash of their own (DASHES)."""
+    pen = QPen(QColor(palette.player_colour(seat)), 2.5)
+    style = DASHES[(seat - 1) % len(DASHES)]
+    if style == Qt.PenStyle.CustomDashLine:
+        pen.setDashPattern(LONG_DASH)
+    else:
+        pen.setStyle(style)
+    return pen
 
 
 class _View(QChartView):
@@ -75,7 +103,11 @@ class NetWorthChart(QWidget):
         self.chart = QChart()
         self.chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
         self.chart.legend().setMarkerShape(QLegend.MarkerShape.MarkerShapeFromSeries)
-        self.chart.setMargins(self.chart.margins())
+        margins = self.chart.margins()
+        margins.setRight(margins.right() + END_ROOM)  # the seats' numbers past the lines' ends
+        self.chart.setMargins(margins)
+        self.ends: list[tuple[QGraphicsSimpleTextItem, QLineSeries]] = []
+        self.chart.plotAreaChanged.connect(lambda _area: self._place_ends())
         self.x_axis, self.y_axis = QValueAxis(), QValueAxis()
         self.x_axis.setLabelFormat("%d")
         self.y_axis.setLabelFormat("%d")
@@ -174,13 +206,18 @@ class NetWorthChart(QWidget):
         marks = [(x, m) for m in self.markers if (x := at.get(m.seq)) is not None]
         self._say_why_empty(spots)
         low, high = self._ranges(shown, spots)
+        ends: list[tuple[int, QLineSeries]] = []
         for seat, name in enumerate(self.players, start=1):
             line = QLineSeries()
-            line.setName(name)
-            line.setPen(QPen(QColor(palette.player_colour(seat)), 2.5))
+            line.setName(f"{seat}. {name}")  # the legend: the seat written at the line's end
+            line.setProperty("player", name)
+            line.setPen(player_pen(seat))
             line.replace([QPointF(x, p.worth.get(name, 0)) for p in shown
                           if (x := self.x_of(p)) is not None])
             self._add(line)
+            if line.count():
+                ends.append((seat, line))
+        self._end_labels(ends)
         # The markers sit in rows along the top, one row per kind, so a dispute, its ruling
         # and a rewind a few entries apart do not hide one another.
         rows = {kind: high - (high - low) * (0.035 + 0.045 * n) for n, kind in enumerate(MARKS)}
@@ -207,6 +244,35 @@ class NetWorthChart(QWidget):
         self._draw_cursor()
         pairs = sorted([*spots, *((x, m.seq) for x, m in marks)])
         self._xs, self._seqs = [x for x, _ in pairs], [s for _, s in pairs]
+
+    def _end_labels(self, ends: list[tuple[int, QLineSeries]]) -> None:
+        """Each player's seat written just past the end of their line, in their colour."""
+        for item, _ in self.ends:
+            self.chart.scene().removeItem(item)
+        self.ends = []
+        for seat, line in ends:
+            item = QGraphicsSimpleTextItem(str(seat), self.chart)
+            font = QFont(self.font())
+            font.setBold(True)
+            item.setFont(font)
+            item.setBrush(QColor(palette.player_colour(seat)).darker(120))
+            item.setData(0, line.property("player"))
+            self.ends.append((item, line))
+        self._place_ends()
+
+    def _place_ends(self) -> None:
+        # At the height of each line's last point, just right of the plot; numbers that would
+        # print over one another (lines ending level) stand one under the other instead.
+        plot = self.chart.plotArea()
+        placed = sorted(
+            ((self.chart.mapToPosition(line.at(line.count() - 1), line).y(), item)
+             for item, line in self.ends if line.count()), key=lambda end: end[0])
+        bottom = -math.inf
+        for y, item in placed:
+            height = item.boundingRect().height()
+            top = max(y - height / 2, bottom)
+            item.setPos(plot.right() + 4, top)
+            bottom = top + height
 
     def _ranges(self, shown: list[review.WorthPoint], spots: list[tuple[float, int]]
                 ) -> tuple[float, float]:
@@ -262,4 +328,4 @@ class NetWorthChart(QWidget):
                 self.chart.mapToScene(self.chart.mapToPosition(point)))), text, self.view)
 
 
-__all__ = ["MARKS", "NetWorthChart"]
+__all__ = ["DASHES", "END_ROOM", "MARKS", "NetWorthChart", "player_pen"]

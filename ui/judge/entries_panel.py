@@ -32,6 +32,7 @@ from ui.judge.entries_model import (
     who,
 )
 from ui.judge.session import JudgeSession
+from ui.table.wrapped_rows import VisibleRowsFit, WrappedRows
 
 EVERY_PLAYER = "every player"
 EVERY_KIND = "every kind"
@@ -118,9 +119,13 @@ class EntriesPanel(QWidget):
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.verticalHeader().hide()
         table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
-        table.setWordWrap(False)
+        # An entry's words wrap whole in their column (a name is never cut to "…"): each row
+        # in sight as tall as its entry, measured as drawn (a Chinese or Tamil line is taller).
+        table.setItemDelegateForColumn(ENTRY_COLUMN, WrappedRows(table, ENTRY_COLUMN))
+        self.rows_fit = VisibleRowsFit(table)
+        table.setWordWrap(True)
         table.setAlternatingRowColors(True)
-        table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        table.setTextElideMode(Qt.TextElideMode.ElideNone)
         header = table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(ENTRY_COLUMN, QHeaderView.ResizeMode.Stretch)

@@ -24,6 +24,7 @@ from ui.announce import announce
 from ui.judge.session import JudgeSession
 from ui.table.board_view import BoardView
 from ui.table.clock_widget import ClockWidget
+from ui.table.columns import ColumnScroll
 from ui.table.players_panel import PlayersPanel
 
 SLIDER_KEYS = "Left and Right one entry, PgUp and PgDn ten, End the game as it stands now"
@@ -31,6 +32,7 @@ SLIDER_KEYS = "Left and Right one entry, PgUp and PgDn ten, End the game as it s
 PAST_STYLE = "background:#FFE9A8; color:#3A2A00; border:2px solid #C98A00; padding:4px;"
 NOW_STYLE = "background:#E3F4E1; color:#123D12; border:1px solid #6FAF6A; padding:4px;"
 CLOCK_MS = 1000
+SIDE_MIN = 330  # the players beside the board: a name of 40 letters in two or three lines
 
 
 class TimeTravel(QWidget):
@@ -88,7 +90,10 @@ class TimeTravel(QWidget):
         column = QVBoxLayout(side)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.clock)
-        column.addWidget(self.players, stretch=1)
+        # Six players' panels scroll in their column rather than squeeze (a name wraps whole).
+        self.players_scroll = ColumnScroll(self.players)
+        column.addWidget(self.players_scroll, stretch=1)
+        side.setMinimumWidth(SIDE_MIN)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.board)
         split.addWidget(side)

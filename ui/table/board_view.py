@@ -173,7 +173,7 @@ class SpaceItem(QGraphicsRectItem):
         if landed:
             self._marks.append(self._landed())
         if space.owner is not None:
-            self._marks.append(self._owner(space.owner, seats.get(space.owner, 1)))
+            self._marks.append(self._owner(space.owner, seats.get(space.owner, 1), space.mortgaged))
         if space.mortgaged:
             self._marks += self._mortgaged()
         if space.hotel:
@@ -189,17 +189,25 @@ class SpaceItem(QGraphicsRectItem):
         outline.setToolTip("just landed on")
         return _tag(outline, "landed", self.index)
 
-    def _owner(self, owner: str, seat: int) -> QGraphicsItem:
+    def _owner(self, owner: str, seat: int, mortgaged: bool) -> QGraphicsItem:
         colour = palette.player_colour(seat)
         strip = QGraphicsRectItem(strip_rect(self.index), self)
         strip.setBrush(QColor(colour))
         strip.setPen(QPen(QColor(palette.SPACE_EDGE), 1.5))
         strip.setToolTip(f"owned by {owner}")
         strip.setZValue(2)
-        label = QGraphicsSimpleTextItem(_short(owner, self.index), strip)
+        label = QGraphicsSimpleTextItem(_short(owner, seat, self.index), strip)
         label.setFont(_font(14, bold=True))
         label.setBrush(QColor(palette.text_on(colour)))
-        _centre_in(label, strip.rect())
+        # Written smaller where it would run under the mortgage's "M" or off the strip.
+        room = QRectF(strip.rect())
+        if mortgaged and self.index // 10 in (0, 2):
+            room.setWidth(room.width() - STRIP)  # the "M" stands at the strip's right end
+        room.adjust(3, 0, -3, 0)
+        wide = label.boundingRect().width()
+        if wide > room.width():
+            label.setScale(room.width() / wide)
+        _centre_in(label, room)
         return _tag(strip, "owner", self.index)
 
     def _mortgaged(self) -> list[QGraphicsItem]:
@@ -254,20 +262,21 @@ class SpaceItem(QGraphicsRectItem):
         return _tag(hotel, "hotel", self.index)
 
 
-def _short(owner: str, index: int) -> str:
-    """The owner's name on the strip: whole along a row, the initial down a column."""
-    if index // 10 in (0, 2):
-        return owner if len(owner) <= 8 else owner[:7] + "."
-    return owner[:1].upper()
+def _short(owner: str, seat: int, index: int) -> str:
+    """The owner's mark on the strip, the one beside their name in the players' panels: seat
+    number and initials along a row ("3 SA"), the seat number down a narrow column."""
+    return palette.marker(seat, owner, short=index // 10 not in (0, 2))
 
 
 def _centre_in(item: QGraphicsSimpleTextItem, box: QRectF) -> None:
     bounds = item.boundingRect()
-    item.setPos(box.center().x() - bounds.width() / 2, box.center().y() - bounds.height() / 2)
+    width, height = bounds.width() * item.scale(), bounds.height() * item.scale()
+    item.setPos(box.center().x() - width / 2, box.center().y() - height / 2)
 
 
 class TokenItem(QGraphicsEllipseItem):
-    """A player's token: a circle in their colour with their initial."""
+    """A player's token: a circle in their colour with their seat number (the number beside
+    their name in the players' panels), never told apart by colour alone."""
 
     def __init__(self, player: PlayerView) -> None:
         super().__init__(0, 0, TOKEN, TOKEN)
@@ -276,8 +285,10 @@ class TokenItem(QGraphicsEllipseItem):
         self.setBrush(QColor(colour))
         self.setPen(QPen(QColor("#000000"), 3))
         self.setZValue(10)
-        self.setToolTip(player.name)
-        self.letter = QGraphicsSimpleTextItem(player.name[:1].upper(), self)
+        self.who = f"{player.seat}. {player.name}"
+        self.setToolTip(self.who)
+        self.letter = QGraphicsSimpleTextItem(palette.marker(player.seat, player.name, short=True),
+                                              self)
         self.letter.setFont(_font(18, bold=True))
         self.letter.setBrush(QColor(palette.text_on(colour)))
         box = self.letter.boundingRect()
@@ -290,7 +301,7 @@ class TokenItem(QGraphicsEllipseItem):
         """In Jail: a thick red ring, and its own part of the Jail corner (not just visiting)."""
         self.jailed = jailed
         self.setPen(QPen(QColor(palette.HOTEL if jailed else "#000000"), 6 if jailed else 3))
-        self.setToolTip(f"{self.name} (in Jail)" if jailed else self.name)
+        self.setToolTip(f"{self.who} (in Jail)" if jailed else self.who)
 
 
 class BoardView(QGraphicsView):

@@ -37,12 +37,31 @@ class ColumnScroll(QScrollArea):
             self.updateGeometry()
             if self.fill:
                 self._fit()
+            else:
+                self._least_height()
         return super().eventFilter(watched, event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
         if self.fill:
             self._fit()
+
+    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.Resize and not self.fill:
+            self._least_height()
+        return super().viewportEvent(event)
+
+    def _least_height(self) -> None:
+        # The content at least as tall as its wrapped words need at the viewport's width (a
+        # scroll bar's arrival narrows it): QScrollArea alone sometimes sized it by its
+        # unwrapped hint, squeezing each button's or panel's words to a sliver.
+        inner = self.widget()
+        layout = inner.layout() if inner is not None else None
+        if inner is None or layout is None or not layout.hasHeightForWidth():
+            return
+        least = layout.totalHeightForWidth(max(1, self.viewport().width()))
+        if least > 0 and inner.minimumHeight() != least:
+            inner.setMinimumHeight(least)
 
     def _fit(self) -> None:
         inner = self.widget()

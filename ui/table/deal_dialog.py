@@ -9,6 +9,7 @@ from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -51,18 +52,25 @@ class SideBox(QGroupBox):
     """What one player gives: cash, deeds and cards, each ticked with Space."""
 
     def __init__(self, title: str, parent: QWidget | None = None) -> None:
-        super().__init__(title, parent)
+        super().__init__(parent)
+        # Who gives and their cash, in a line inside the box that wraps (a box's own title
+        # is one line, cut at the box's edge: a long name pushed the cash out of sight).
+        self.heading = QLabel(title)
+        self.heading.setObjectName("sideHeading")
+        self.heading.setWordWrap(True)
+        self.heading.setStyleSheet("font-weight: bold;")
         self.cash = QLineEdit()
         self.cash.setValidator(QRegularExpressionValidator(CASH, self.cash))
         self.cash.setPlaceholderText("cash, e.g. 150")
         self.items = checklist(f"{title}: deeds and cards")
         form = QFormLayout(self)
+        form.addRow(self.heading)
         form.addRow("Cash M", self.cash)
         form.addRow(QLabel("Deeds and cards (Space ticks):"))
         form.addRow(self.items)
 
     def show_side(self, side: forms.Side) -> None:
-        self.setTitle(f"{side.name} gives (has M{side.cash:,})")
+        self.heading.setText(f"{side.name} gives (has M{side.cash:,})")
         self.items.clear()
         for thing, kind in [(d, "deed") for d in side.deeds] + [(c, "card") for c in side.cards]:
             item = QListWidgetItem(thing.words)
@@ -100,12 +108,12 @@ class DealDialog(FormDialog):
                              "unticked, its receiver pays the 10% now and it stays mortgaged")
         self.first.setAccessibleName("The first player")
         self.second.setAccessibleName("The second player")
-        who = QHBoxLayout()
-        who.addWidget(QLabel("Between"))
-        who.addWidget(self.first)
-        who.addWidget(QLabel("and"))
-        who.addWidget(self.second)
-        who.addStretch()
+        who = QGridLayout()  # one name a line: two 40-letter names never widen the form
+        who.addWidget(QLabel("Between"), 0, 0)
+        who.addWidget(self.first, 0, 1)
+        who.addWidget(QLabel("and"), 1, 0)
+        who.addWidget(self.second, 1, 1)
+        who.setColumnStretch(2, 1)
         boxes = QHBoxLayout()
         boxes.addWidget(self.first_box)
         boxes.addWidget(self.second_box)
@@ -167,6 +175,12 @@ class SaleDialog(FormDialog):
         self.search.setPlaceholderText("type words of the offer: “bob pink”, “buy orchard”")
         self.offer = QComboBox()
         self.offer.addItems([a.label for a in self.offers])
+        # The list is as wide as the form, not as its longest offer (a long name and a deed
+        # would push it off a laptop's screen); the outcome line below says the chosen offer
+        # whole ("Records: … offers …").
+        self.offer.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.offer.setMinimumContentsLength(24)
         self.amount = QLineEdit()
         self.amount.setValidator(QRegularExpressionValidator(CASH, self.amount))
         self.prompt = QLabel()
@@ -181,7 +195,10 @@ class SaleDialog(FormDialog):
         self.search.textChanged.connect(self._filter)
         self.amount.textChanged.connect(self.update_outcome)
         self._chosen()
-        self.resize(720, 300)
+        # As tall as its wrapped words need at this width (a long name wraps the outcome).
+        layout = self.layout()
+        tall = layout.totalHeightForWidth(720) if layout is not None else 300
+        self.resize(720, max(300, tall))
 
     def _filter(self, text: str) -> None:
         """Only the offers holding every word typed, the first of them chosen."""

@@ -13,6 +13,7 @@ from app.table.views import FeedEntry
 from ui.announce import announce
 from ui.table import palette
 from ui.table.window_keys import reachable
+from ui.table.wrapped_rows import WrappedRows
 
 SEQ_ROLE = Qt.ItemDataRole.UserRole
 VOIDED_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -108,6 +109,8 @@ class LedgerFeed(QListView):
         self.setModel(self.feed)
         self.setWordWrap(True)
         self.setUniformItemSizes(False)
+        self.rows = WrappedRows(self)
+        self.setItemDelegate(self.rows)
         self.setAlternatingRowColors(True)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)  # no gap below
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)

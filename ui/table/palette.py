@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 # The colour sets in board order. Okabe and Ito's palette (distinct under the common colour-vision
 # deficiencies), with a brown for its black so each hue still recalls the printed board's;
 # every band also carries the set's name, so no one has to tell two colours apart.
@@ -19,7 +21,8 @@ RAILWAY_COLOUR = "#4D4D4D"
 UTILITY_COLOUR = "#A6A6A6"
 
 # Tokens and owner marks: Paul Tol's "muted" scheme, distinct from each other under colour-vision
-# deficiencies; the player's initial is always written on it as well.
+# deficiencies; the player's seat number is always written on it as well (`marker`), so three
+# players whose names start with S are told apart without their colours.
 PLAYER_COLOURS = (
     "#332288",  # indigo
     "#117733",  # green
@@ -66,6 +69,33 @@ def set_colour(set_id: str | None, order: int | None) -> str | None:
 def player_colour(seat: int) -> str:
     """The colour of the player in `seat` (1-based turn order)."""
     return PLAYER_COLOURS[(seat - 1) % len(PLAYER_COLOURS)]
+
+
+def initials(name: str) -> str:
+    """Two letters for a name: the first of its first two words ("Siti Aminah" -> "SA"), or the
+    first two of a one-word name ("陈伟明" -> "陈伟"); a Tamil letter keeps its vowel sign."""
+    words = name.split()
+    if len(words) > 1:
+        return "".join(_clusters(w)[0] for w in words[:2]).upper()
+    letters = _clusters(name)[:2]
+    return letters[0].upper() + "".join(letters[1:])
+
+
+def marker(seat: int, name: str, short: bool = False) -> str:
+    """What a token or an owner's mark says besides its colour: the seat number, which the
+    players' panels show beside the name too, and (unless `short`) the name's initials."""
+    return str(seat) if short else f"{seat} {initials(name)}"
+
+
+def _clusters(text: str) -> list[str]:
+    # A letter with the combining marks that follow it (a Tamil vowel sign, an accent).
+    found: list[str] = []
+    for char in text.strip():
+        if found and unicodedata.category(char) in ("Mn", "Mc", "Me"):
+            found[-1] += char
+        else:
+            found.append(char)
+    return found or ["?"]
 
 
 def text_on(background: str) -> str:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from app.table.actions import Action
 from ui.announce import announce
 from ui.forms import KeyboardForm
+from ui.table.wrapped_rows import WrappedRows
 
 
 def matches(action: Action, text: str) -> bool:
@@ -62,6 +63,11 @@ class PaletteDialog(KeyboardForm):
         # Up and Down in the filter line choose in the list: a screen reader hears both named.
         self.filter.setAccessibleName("Words of the action")
         self.list.setAccessibleName("Actions that match")
+        # A build or sale line wraps within the list (its total, at the end, in sight before
+        # Enter), never runs off its right edge.
+        self.list.setWordWrap(True)
+        self.list.setItemDelegate(WrappedRows(self.list))
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.count = QLabel()
         self.count.setWordWrap(True)  # a refusal's words and clause whole
         layout = QVBoxLayout(self)

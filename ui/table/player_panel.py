@@ -6,7 +6,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QSizePolicy,
     QVBoxLayout,
@@ -15,8 +14,9 @@ from PySide6.QtWidgets import (
 
 from app.table.views import PlayerView, SetHolding, TableView
 from ui import scale
-from ui.display.elided import ElidedLabel
 from ui.table import palette
+
+WHERE_BELOW_PT = 18  # from this base size the player's space goes under the cash
 
 
 def money(currency: str, amount: int) -> str:
@@ -93,6 +93,8 @@ class PlayerPanel(QFrame):
         self.base_pt = scale.BASE_PT
         self.setObjectName("playerPanel")
         self.setFrameShape(QFrame.Shape.StyledPanel)
+        # The name has the panel's whole width and wraps (never cut: a 40-letter Malay name at
+        # the largest text); what stands out about the player has a line of its own below it.
         self.heading = QLabel(name)
         self.heading.setObjectName("playerName")
         self.status = QLabel()
@@ -100,8 +102,12 @@ class PlayerPanel(QFrame):
         self.cash = QLabel()
         self.cash.setObjectName("playerCash")
         self.cash.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.where = ElidedLabel()  # a long space name ends in "…" (whole in its tooltip)
+        self.where = QLabel()
         self.where.setObjectName("playerWhere")
+        for label in (self.heading, self.status, self.where):
+            label.setWordWrap(True)
+        for label in (self.status, self.where):  # the name asks for its width, these do not
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.deeds = QLabel()
         self.deeds.setObjectName("playerDeeds")
         self.deeds.setWordWrap(True)
@@ -115,18 +121,18 @@ class PlayerPanel(QFrame):
         for label in (self.deeds, self.cards, self.debts):
             # Long words wrap or are cut, never widen the column (the cash stays in sight).
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        line = QHBoxLayout()
-        line.setSpacing(8)
-        line.addWidget(self.heading)
-        line.addWidget(self.status)
-        line.addStretch(1)
         head = QGridLayout()
         head.setHorizontalSpacing(8)
         head.setVerticalSpacing(0)
-        head.addLayout(line, 0, 0)
-        head.addWidget(self.where, 1, 0)
-        head.addWidget(self.cash, 0, 1, 2, 1)
+        self.about = QVBoxLayout()
+        self.about.setSpacing(0)
+        self.about.addWidget(self.status)
+        self.about.addWidget(self.where)
+        head.addWidget(self.heading, 0, 0, 1, 2)
+        head.addLayout(self.about, 1, 0)
+        head.addWidget(self.cash, 1, 1)
         head.setColumnStretch(0, 1)
+        self.head = head
         layout = QVBoxLayout(self)
         layout.setContentsMargins(7, 2, 7, 3)
         layout.setSpacing(0)
@@ -143,12 +149,16 @@ class PlayerPanel(QFrame):
             return
         player = view.player(self.name)
         colour = palette.player_colour(player.seat)
+        # The token's mark beside the name (seat number and initials, as on the board's strips).
+        mark = _escape(palette.marker(player.seat, player.name)).replace(" ", "&nbsp;")
         self.heading.setText(
             f"<span style='background:{colour}; color:{palette.text_on(colour)}'>"
-            f"&nbsp;{player.name[:1].upper()}&nbsp;</span> {player.seat}. {_escape(player.name)}")
+            f"&nbsp;{mark}&nbsp;</span> {_escape(player.name)}")
+        self.heading.setToolTip(f"{player.seat}. {player.name}")
         self.status.setText(" · ".join(status_words(player)))
+        self.status.setVisible(bool(self.status.text()))
         self.cash.setText(money(view.currency, player.cash))
-        self.where.set_full("" if player.bankrupt else f"on {player.space_name}")
+        self.where.setText("" if player.bankrupt else f"on {player.space_name}")
         self.deeds.setText("&nbsp;&nbsp; ".join(holding_chip(h) for h in player.holdings)
                            or f"<span style='color:{palette.MUTED_TEXT}'>no deeds</span>")
         self.deeds.setToolTip("<br>".join(holding_html(h) for h in player.holdings))
@@ -179,6 +189,19 @@ class PlayerPanel(QFrame):
         if base != self.base_pt or not self.styleSheet():
             self.base_pt = base
             self._apply()
+            self._place_where(base >= WHERE_BELOW_PT)
+
+    def _place_where(self, below: bool) -> None:
+        # At large text the cash leaves too little beside it for "on Community Chest": the
+        # space then has the panel's whole width, on a line of its own under the cash.
+        if (self.head.indexOf(self.where) >= 0) == below:
+            return
+        if below:
+            self.about.removeWidget(self.where)
+            self.head.addWidget(self.where, 2, 0, 1, 2)
+        else:
+            self.head.removeWidget(self.where)
+            self.about.addWidget(self.where)
 
     def _style(self, player: PlayerView) -> None:
         # The player to act stands out: a thick border in the landed-space amber, a tinted face.

@@ -69,10 +69,22 @@ class _Body(QWidget):
         layout.addWidget(board, stretch=100)
         layout.addWidget(right, stretch=1)
         right.setMinimumWidth(RIGHT_MIN // 2)
+        self.right_min = RIGHT_MIN
+
+    def set_base_pt(self, base: int) -> None:
+        """Larger text leaves the players and actions more room beside the board (up to 60% of
+        the width): a name at the largest size wraps in two or three lines, not five."""
+        self.right_min = round(RIGHT_MIN * max(1.0, base / scale.BASE_PT))
+        if self.isVisible():  # else its first resize fits the board (the columns then wrap)
+            self._fit_board()
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
-        side = max(self.board.minimumWidth(), min(self.height(), self.width() - RIGHT_MIN))
+        self._fit_board()
+
+    def _fit_board(self) -> None:
+        right = min(self.right_min, max(RIGHT_MIN, round(self.width() * 0.6)))
+        side = max(self.board.minimumWidth(), min(self.height(), self.width() - right))
         if self.board.maximumWidth() != side:
             self.board.setMaximumWidth(side)
 

@@ -123,6 +123,21 @@ CLASSIC6_START: dict[str, Any] = {"type": "new_game", "profile": "classic",
                   "roll_off": [{"Aisha": [6, 5], "Ben": [4, 3], "Chloe": [2, 2], "Dev": [1, 2],
                                 "Eve": [3, 3], "Farid": [5, 3]}]}
 
+# Singapore's four scripts at one table, names as long as a Malay name gets (up to the 40 a
+# name may have), three of them starting with S: names whole, markers told apart.
+FOUR_SCRIPTS = ("Siti Nurhaliza binti Abdul Rahman Yusof", "முருகன் செல்வம்", "陈伟明",
+                "José Müller-Øberg", "Siti Aminah", "Sofía Ñúñez-Øberg")
+
+
+def four_scripts(db: Path, players: int, clock: Clock) -> TableGame:
+    """A classic game of the first `players` of FOUR_SCRIPTS well under way (150 entries and
+    more: deeds, buildings, debts, someone in Jail maybe), no auction open."""
+    names = list(FOUR_SCRIPTS[:players])
+    start = {"type": "new_game", "profile": "classic", "players": names,
+             "roll_off": [{name: [6, 6 - seat] for seat, name in enumerate(names)}]}
+    return play_until(db, [start], 1, clock, lambda s: s.auction is None, least=150)
+
+
 Then = Callable[[Any], None]  # what is done to the shown window before the picture
 
 

@@ -1,7 +1,9 @@
 """Screenshots of the whole table window at moments a banker meets (ui/tools/table_moments): an
 SG auction with a claim open, a card drawn, a PX debt, the PX setting up, six classic players,
 five PX players, the clock's last minute, and time up with the scoresheet (for looking at, and
-the docs). Each picture is checked as the layout test checks the window: nothing off it.
+the docs); and six names in Singapore's four scripts, 2 and 6 players, at the default and the
+largest text size (table-four-scripts-*.png: Chinese and Tamil need fonts that have them).
+Each picture is checked as the layout test checks the window: nothing off it.
 
 xvfb-run -a -s "-screen 0 1366x768x24" .venv/bin/python -m ui.tools.table_screenshots docs/screenshots
 xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python -m ui.tools.table_screenshots \
@@ -49,6 +51,36 @@ def start_page(folder: Path, scratch: Path, size: tuple[int, int], suffix: str) 
     window.close()
 
 
+def four_scripts_shots(folder: Path, scratch: Path, size: tuple[int, int], suffix: str) -> None:
+    """The table window with names in Singapore's four scripts (ui/tools/table_moments'
+    FOUR_SCRIPTS), 2 and 6 players, at the default and the largest text size: every name whole."""
+    from PySide6.QtCore import QSettings  # noqa: PLC0415
+    from PySide6.QtTest import QTest  # noqa: PLC0415
+
+    from ui import scale  # noqa: PLC0415
+    from ui.table.session import TableSession  # noqa: PLC0415
+    from ui.table.window import TableWindow  # noqa: PLC0415
+    from ui.tools.table_moments import four_scripts  # noqa: PLC0415
+
+    for players in (2, 6):
+        db = scratch / f"four-scripts-{players}.db"
+        four_scripts(db, players, Clock()).close()
+        for points in (scale.BASE_PT, scale.MAX_PT):
+            settings = QSettings(str(scratch / f"four-{points}.ini"), QSettings.Format.IniFormat)
+            settings.setValue(scale.FONT_KEY, points)
+            session = TableSession(TableGame.open(str(db)), tick_ms=None)
+            window = TableWindow(session, settings)
+            window.resize(*size)
+            window.show()
+            window.settle()
+            QTest.qWait(400)  # wrapped words laid out at their column's width
+            path = folder / f"table-four-scripts-{players}-players-{points}pt{suffix}.png"
+            window.grab().save(str(path))
+            print(path)
+            window.close()
+            session.close()
+
+
 def main(folder: Path, size: tuple[int, int] = (1366, 768)) -> None:
     from PySide6.QtCore import QSettings  # noqa: PLC0415 (Qt only when drawing)
     from PySide6.QtTest import QTest  # noqa: PLC0415
@@ -64,6 +96,7 @@ def main(folder: Path, size: tuple[int, int] = (1366, 768)) -> None:
 
         suffix = "" if size == (1366, 768) else f"-{size[0]}"
         start_page(folder, Path(scratch), size, suffix)
+        four_scripts_shots(folder, Path(scratch), size, suffix)
 
         def shoot(name: str, game: TableGame, then: Any = None) -> None:
             name = name.replace(".png", f"{suffix}.png")

@@ -78,3 +78,20 @@ def test_state_lines_up_the_players_cash_after_cjk_names(tmp_path: Path) -> None
     rows = [line for line in shown.output.splitlines() if " cash " in line]
     assert len(rows) == 3
     assert len({width(row[:row.index(" cash ")]) for row in rows}) == 1, rows
+
+
+def test_state_lines_up_the_cash_after_a_name_longer_than_the_column(tmp_path: Path) -> None:
+    # A Malay name of 39 letters and an accented one: the column is as wide as the widest
+    # name, so "cash" and the deeds' line still start at one column for every player.
+    db = tmp_path / "table.db"
+    game = TableGame.open(str(db))
+    names = ["Siti Nurhaliza binti Abdul Rahman Yusof", "José Müller-Øberg", "陈伟明"]
+    game.submit(parse_command({"type": "new_game", "profile": "classic", "players": names,
+                               "roll_off": [{names[0]: [6, 6], names[1]: [1, 2],
+                                             names[2]: [2, 3]}]}))
+    game.close()
+    shown = CliRunner().invoke(main, ["state", "--db", str(db)], catch_exceptions=False)
+    assert shown.exit_code == 0, shown.output
+    rows = [line for line in shown.output.splitlines() if " cash " in line]
+    assert all(row.strip().startswith(name) for row, name in zip(rows, names, strict=True))
+    assert len({width(row[:row.index(" cash ")]) for row in rows}) == 1, rows
