@@ -176,7 +176,10 @@ def test_a_long_game_name_never_makes_the_start_page_wider_than_a_laptop(qtbot) 
     page.show()
     qtbot.waitExposed(page)
     assert isinstance(page.resume_button, QPushButton)
-    assert page.resume_button.text().endswith("…")
+    # Issue 30: the words wrap inside the button, whole, rather than end in "…".
+    assert page.resume_button.text().endswith("table 1 ") and "…" not in page.resume_button.text()
+    assert page.resume_button.width() <= 1366
+    assert page.resume_button.height() >= 2 * page.resume_button.fontMetrics().height()
     assert page.resume_button.toolTip().startswith("Resume Singapore")
 
 
@@ -225,3 +228,33 @@ def test_the_halls_banner_at_its_fullest_leaves_every_panel_whole(
     assert window.hall_banner.isVisible()
     assert window.size() == LAPTOP
     assert problems(window) == []
+
+
+def test_the_start_page_shows_every_player_of_a_game_whole_in_four_scripts(qtbot, tmp_path) -> None:
+    """Issue 30: the games list wraps a game's players in their column (each row as tall as
+    they need) and the resume button wraps them too; neither ends a name in "…"."""
+    from datetime import UTC, datetime  # noqa: PLC0415
+
+    from PySide6.QtCore import QRect, Qt  # noqa: PLC0415
+
+    from app.games.folder import GameSummary  # noqa: PLC0415
+    from ui.start.page import StartPage  # noqa: PLC0415
+
+    players = ("陈伟明", "முருகன் செல்வம்", "Nur Aisyah binti Abdul Rahman", "José Müller-Øberg",
+               "Siti Aminah binti Yusof", "கவிதா சுப்பிரமணியம்")
+    games = [GameSummary(tmp_path / f"g{n}.sqlite", f"Qualifying table {n}", "classic", players,
+                         "in progress", datetime(2026, 11, 27, 9, n, tzinfo=UTC), 40 + n)
+             for n in range(1, 4)]
+    page = StartPage()
+    qtbot.addWidget(page)
+    page.resize(1366, 700)
+    page.show()
+    qtbot.waitExposed(page)
+    page.show_games(games, tmp_path / "games")
+    text = ", ".join(players)
+    assert page.resume_button.text().count(text) == 1
+    cell = page.table.visualRect(page.model.index(0, 2))
+    needed = page.table.fontMetrics().boundingRect(
+        QRect(0, 0, cell.width() - 8, 10_000), int(Qt.TextFlag.TextWordWrap), text)
+    assert needed.height() <= cell.height(), (needed, cell)
+    assert page.table.viewport().width() <= 1366

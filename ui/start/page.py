@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -22,35 +21,33 @@ from PySide6.QtWidgets import (
 from app.games.folder import GameSummary, in_progress
 from ui.messages import MessageArea
 from ui.start.games_model import GamesModel
+from ui.table.wrapped_rows import WrappedRows
 
 
-class ElidedButton(QPushButton):
-    """A button as wide as its row gives, its words ending in "…" when they do not fit (whole
-    in the tooltip): a long game's name never makes the window wider than the screen."""
+class WrappedButton(QPushButton):
+    """A button as wide as its row gives, its words wrapping inside it (issue 30: a game's
+    players, in any script, are never cut): a long game's name makes it taller, never wider
+    than the screen."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.full = ""
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.words = QLabel()
+        self.words.setWordWrap(True)
+        self.words.setObjectName("resumeWords")
+        self.words.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        inside = QVBoxLayout(self)
+        inside.setContentsMargins(10, 5, 10, 5)
+        inside.addWidget(self.words)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Minimum)
 
     def set_full(self, text: str) -> None:
-        """The whole text (its tooltip too)."""
-        self.full = text
+        """The whole text, drawn wrapping (its tooltip and accessible name too)."""
+        self.words.setText(text)
         self.setToolTip(text)
-        self.setAccessibleName(text)  # whole, however it is cut on screen
-        self._elide()
+        self.setAccessibleName(text)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
-        super().resizeEvent(event)
-        self._elide()
-
-    def _elide(self) -> None:
-        room = self.width() - 24  # the button's padding
-        shown = self.full
-        if room > 0 and self.fontMetrics().horizontalAdvance(shown) > room:
-            shown = self.fontMetrics().elidedText(shown, Qt.TextElideMode.ElideRight, room)
-        if shown != self.text():
-            self.setText(shown)
+    def text(self) -> str:  # type: ignore[override]  # the words drawn inside
+        return self.words.text()
 
 
 def _selectable(name: str) -> QLabel:
@@ -60,6 +57,32 @@ def _selectable(name: str) -> QLabel:
     label.setWordWrap(True)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return label
+
+
+def _games_table(model: GamesModel) -> QTableView:
+    """The games list: a row a game, its players wrapping whole, Tab leaving it."""
+    table = QTableView()
+    table.setModel(model)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.verticalHeader().hide()
+    # Each row as tall as its wrapped players (as the Players column is widened or narrowed).
+    table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    # A game's players wrap in their column (names in any script whole, never "…").
+    table.setWordWrap(True)
+    table.setTextElideMode(Qt.TextElideMode.ElideNone)
+    # Tab leaves the list for the buttons (Up and Down choose a game in it).
+    table.setTabKeyNavigation(False)
+    table.setAccessibleName("Games in this data folder")
+    table.setAccessibleDescription("The latest first; Enter opens the chosen game")
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+    # Measured as drawn: a line in a fallback font (Chinese, Tamil) is taller than the
+    # table's own font says.
+    table.setItemDelegateForColumn(2, WrappedRows(table, column=2))
+    return table
 
 
 class StartPage(QWidget):
@@ -77,23 +100,10 @@ class StartPage(QWidget):
         super().__init__(parent)
         self.setObjectName("start")
         self.model = GamesModel()
-        self.table = QTableView()
-        self.table.setModel(self.model)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().hide()
-        self.table.setWordWrap(False)
-        # Tab leaves the list for the buttons (Up and Down choose a game in it).
-        self.table.setTabKeyNavigation(False)
-        self.table.setAccessibleName("Games in this data folder")
-        self.table.setAccessibleDescription("The latest first; Enter opens the chosen game")
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.table = _games_table(self.model)
         self.table.doubleClicked.connect(self._open_row)
         self.table.activated.connect(self._open_row)
-        self.resume_button = ElidedButton()
+        self.resume_button = WrappedButton()
         self.resume_button.setObjectName("resume")
         self.open_button = QPushButton("Open the selected game  [Enter]")
         self.judge_button = QPushButton("Open as judge…  [Ctrl+J]")
