@@ -18,7 +18,7 @@ import resources
 from app.games import folder as games
 from app.games.folder import utc_now
 from models.errors import BankerError
-from ui import crash_guard, desktop, first_window, none_kept, screen_fit
+from ui import crash_guard, desktop, first_window, fonts, none_kept, screen_fit
 from ui.qt_start import platform_watched
 from ui.sounds import Sounds
 from ui.start.page import StartPage
@@ -307,6 +307,7 @@ def application(argv: list[str] | None = None) -> QApplication:
     app.setApplicationName("Championship Banker")
     app.setOrganizationName("Championship Banker")
     desktop.identify(app)  # the window's icon, and the desktop entry it belongs to
+    fonts.use_everywhere(app)  # the shipped Noto families first, the laptop's fonts behind
     if STYLES.exists():
         app.setStyleSheet(STYLES.read_text(encoding="utf-8"))
     return app

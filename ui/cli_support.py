@@ -74,12 +74,19 @@ def write_with_qt(what: str, load: Callable[[], Callable[..., T]], *args: Any,
 
     # Every Qt call made while writing costs None a reference (ui/none_kept.py): paid back
     # before the interpreter tears down, else a 100-table PDF ends in exit 134.
+    from ui.printing import boxes_drawn  # noqa: PLC0415
+
     with kept():
         _app = app_class.instance() or app_class(["banker"])
+        boxes_drawn()  # what an earlier write left unsaid is not this one's
         try:
-            return write(*args)
+            written = write(*args)
         except OSError as e:
             fail(f"{what} not written: {e}", EXIT_LEDGER)
+        boxes = boxes_drawn()
+        if boxes:
+            click.echo(f"WARNING: {what}: {boxes}", err=True)
+        return written
 
 
 def show_window(load: Callable[[], Callable[[], Window]]) -> NoReturn:

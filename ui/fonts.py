@@ -1,18 +1,33 @@
-"""The printed sheets' fonts (DejaVu Sans and Sans Mono), shipped in `resources/fonts/` and
-added to Qt's font database once, so a laptop without them (Windows, macOS) prints the same PDF."""
+"""The app's fonts: the Noto families and DejaVu shipped in `resources/fonts/`, added to Qt's font
+database once and set as one family list on every window and printed sheet (the laptop's own fonts
+behind them); the check that names the characters of a name no font can draw; and a right-to-left
+name isolated in a line of text so it keeps its neighbours in place."""
 
 from __future__ import annotations
 
+import unicodedata
+from functools import cache
 from pathlib import Path
 
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QGuiApplication
 
 import resources
 
 FOLDER = Path(resources.__file__).resolve().parent / "fonts"
-FAMILIES = ("DejaVu Sans", "DejaVu Sans Mono")
+# The order is the search order for a character: Latin and the rest of Noto Sans first, then each
+# script's face; DejaVu after them for the symbols Noto Sans lacks; then Qt asks the laptop.
+SANS = ("Noto Sans", "Noto Sans Tamil", "Noto Sans CJK SC Names", "Noto Sans Arabic",
+        "Noto Sans Hebrew", "DejaVu Sans")
+MONO = ("DejaVu Sans Mono", *SANS[1:-1])
+FAMILIES = ("DejaVu Sans", "DejaVu Sans Mono", *SANS[:-1])
+
+FSI, PDI = "\u2068", "\u2069"  # FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE
+_RTL = frozenset({"R", "AL"})
 
 _loaded: list[str] = []
+
+__all__ = ["FAMILIES", "FOLDER", "MONO", "SANS", "app_font", "css_families", "isolated",
+           "load_fonts", "undrawable", "undrawable_message", "use_everywhere"]
 
 
 def load_fonts() -> list[str]:
@@ -24,3 +39,71 @@ def load_fonts() -> list[str]:
             if font_id >= 0:
                 _loaded.extend(QFontDatabase.applicationFontFamilies(font_id))
     return sorted(set(_loaded))
+
+
+def app_font(*, mono: bool = False) -> QFont:
+    """A font on the shipped family list (the monospaced one when `mono`), the fonts loaded."""
+    load_fonts()
+    font = QFont()
+    font.setFamilies(list(MONO if mono else SANS))
+    return font
+
+
+def css_families(*, mono: bool = False) -> str:
+    """The family list as a CSS `font-family` value, for the printed sheets' documents."""
+    names = ", ".join(f"'{family}'" for family in (MONO if mono else SANS))
+    return f"{names}, {'monospace' if mono else 'sans-serif'}"
+
+
+def use_everywhere(app: QGuiApplication) -> None:
+    """Make the shipped family list the application's font, keeping its size: every window,
+    and every widget the style sheet names no family for, is set in it."""
+    font = app_font()
+    size = app.font().pointSizeF()
+    if size > 0:
+        font.setPointSizeF(size)
+    app.setFont(font)
+
+
+def isolated(name: str) -> str:
+    """`name` between FSI and PDI when it holds a right-to-left letter (Arabic, Hebrew), so in a
+    left-to-right line it is drawn right to left without moving the words and numbers around it;
+    any other name is returned unchanged (the lines of Latin, Chinese and Tamil names keep
+    their bytes)."""
+    if any(unicodedata.bidirectional(c) in _RTL for c in name):
+        return f"{FSI}{name}{PDI}"
+    return name
+
+
+@cache
+def _drawable(code: int) -> bool:
+    # QFontMetrics over a family list answers for the whole fallback chain: the shipped
+    # faces, then every font the laptop has that Qt would fall back to.
+    return QFontMetrics(app_font()).inFontUcs4(code)
+
+
+def undrawable(text: str) -> list[str]:
+    """The characters of `text` (each once, in order) that neither a shipped font nor any font of
+    this laptop can draw: they would show and print as a box. Needs a QGuiApplication."""
+    if QGuiApplication.instance() is None:
+        raise RuntimeError("a QGuiApplication must exist to ask the fonts")
+    found: list[str] = []
+    for char in text:
+        if char in found or char.isspace() or unicodedata.category(char) in {"Cc", "Cf"}:
+            continue  # a space or a control has no glyph to miss (the lead refuses controls)
+        if not _drawable(ord(char)):
+            found.append(char)
+    return found
+
+
+def undrawable_message(names: list[str] | tuple[str, ...]) -> str:
+    """One sentence per name with a character no font here can draw, naming each character;
+    empty when every name can be drawn."""
+    lines = []
+    for name in names:
+        chars = undrawable(name)
+        if chars:
+            listed = ", ".join(f"U+{ord(c):04X} '{c}'" for c in chars)
+            lines.append(f"{listed} in '{name}' cannot be drawn by any font on this laptop: "
+                         "it would show and print as a box.")
+    return "\n".join(lines)

@@ -56,7 +56,7 @@ def paint(sheet: dict[str, Any], device: QPagedPaintDevice) -> int:
     """Paint the sheet page by page onto a PDF writer or printer, the ledger's head in the
     footer of each page; returns the number of pages."""
     return printing.paint_pages(device, lambda body: layout(sheet, device, body),
-                                footer_line(sheet), family="DejaVu Sans Mono")
+                                footer_line(sheet), mono=True)
 
 
 def write_pdf(sheet: dict[str, Any], path: Path, paper: str = "a4") -> None:

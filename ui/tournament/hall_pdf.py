@@ -9,13 +9,13 @@ from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, QSizeF, Qt
-from PySide6.QtGui import QFont, QFontMetricsF, QPagedPaintDevice, QPainter, QPdfWriter, QTextDocument
+from PySide6.QtGui import QFontMetricsF, QPagedPaintDevice, QPainter, QPdfWriter, QTextDocument
 
 from app.tournament.hall import HallPrint, HallTable
 from ui import printing
+from ui.fonts import app_font, css_families
 from ui.scoresheet.sheet_html import SIGNATURE, TIE_NAMES, style
 
-FAMILY = "DejaVu Sans"
 LINE = "____________________"
 __all__ = ["cards_pdf", "draw_sheet_html", "draw_sheet_pdf", "print_hall", "scoresheets_html",
            "scoresheets_pdf"]
@@ -77,7 +77,8 @@ def _text(painter: QPainter, box: QRectF, text: str, points: float,
           align: Qt.AlignmentFlag, *, bold: bool = False,
           colour: Qt.GlobalColor = Qt.GlobalColor.black) -> None:
     """Draw `text` in `box` at `points`, smaller when it would not fit the box's width."""
-    font = QFont(FAMILY)
+    printing.watch(text)
+    font = app_font()
     font.setBold(bold)
     font.setPointSizeF(points)
     device = painter.device()
@@ -92,7 +93,7 @@ def _text(painter: QPainter, box: QRectF, text: str, points: float,
 # The draw's wall sheet -------------------------------------------------------------------------
 
 FIND = "Find your seat"
-DRAW_STYLE = (f"body {{ font-family: '{FAMILY}'; font-size: 20pt; }} .title {{ font-size: 30pt; "
+DRAW_STYLE = (f"body {{ font-family: {css_families()}; font-size: 20pt; }} .title {{ font-size: 30pt; "
               "font-weight: bold; } .number { font-size: 34pt; font-weight: bold; } "
               "th { background: #e8e8e8; } .sub { font-size: 12pt; color: #444; }")
 
