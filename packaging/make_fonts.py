@@ -1,6 +1,8 @@
 """Make the shipped Noto fonts of resources/fonts/ from Debian's font packages (needs fontTools,
-the dev extra): the Noto Sans, Tamil, Arabic and Hebrew files copied as they are, and a subset of
-Noto Sans CJK SC holding the characters of Chinese names, converted to TrueType outlines.
+the dev extra): the Noto Sans, Arabic and Hebrew files copied as they are; Noto Sans Tamil with a
+private-use code for each glyph no character maps to (its ligatures), and the text each glyph
+stands for, so a PDF can carry Tamil names as text (ui/pdf_text.py); and a subset of Noto Sans
+CJK SC holding the characters of Chinese names, converted to TrueType outlines.
 
 Run it on a Debian (bookworm) machine, from the checkout:
 
@@ -18,6 +20,7 @@ font as a picture of its glyphs, not as text, so pdftotext could not give the na
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import sys
 from pathlib import Path
@@ -30,9 +33,15 @@ from fontTools.ttLib import TTCollection, TTFont, newTable
 FONTS = Path(__file__).resolve().parent.parent / "resources" / "fonts"
 NOTO = Path("usr/share/fonts/truetype/noto")
 CJK = Path("usr/share/fonts/opentype/noto")
-COPIED = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSansTamil-Regular.ttf",
-          "NotoSansTamil-Bold.ttf", "NotoSansArabic-Regular.ttf", "NotoSansArabic-Bold.ttf",
-          "NotoSansHebrew-Regular.ttf", "NotoSansHebrew-Bold.ttf")
+COPIED = ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSansArabic-Regular.ttf",
+          "NotoSansArabic-Bold.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansHebrew-Bold.ttf")
+TAMIL_STYLES = ("Regular", "Bold")
+TAMIL_FAMILY = "Noto Sans Tamil Names"
+TAMIL_FILE = "NotoSansTamilNames-{style}.ttf"
+TAMIL_TEXT = "NotoSansTamilNames.json"  # private-use code (hex) -> the characters it draws
+# Qt's PDF writer maps a glyph back to text through the font's cmap, and only in the BMP: the
+# ligatures get codes from the top of the BMP's private-use area, far from U+E000.
+FIRST_CODE = 0xF600
 # Regular only: a bold face would add 5.9 MB (3.4 MB in the wheel); Qt emboldens the regular one
 # where a Chinese name is set in bold, on screen and in the PDF.
 CJK_SOURCES = {"Regular": "NotoSansCJK-Regular.ttc"}
@@ -91,18 +100,75 @@ def cff_to_glyf(font: TTFont) -> None:
     font.sfntVersion = "\x00\x01\x00\x00"
 
 
-def rename(font: TTFont, style: str) -> None:
-    """Give the subset its own family name in every name record that carries one."""
-    full = f"{CJK_FAMILY} {style}" if style != "Regular" else CJK_FAMILY
-    postscript = f"{CJK_FAMILY.replace(' ', '')}-{style}"
+def rename(font: TTFont, family: str, style: str) -> None:
+    """Give a modified font its own family name in every name record that carries one."""
+    full = f"{family} {style}" if style != "Regular" else family
+    postscript = f"{family.replace(' ', '')}-{style}"
     names = font["name"]
     for record in list(names.names):
         if record.nameID in (16, 17, 21, 22):  # typographic names: the plain ones say it all
             names.removeNames(nameID=record.nameID)
-    for name_id, text in ((1, CJK_FAMILY), (2, style), (3, f"{postscript};subset"),
+    for name_id, text in ((1, family), (2, style), (3, f"{postscript};subset"),
                           (4, full), (6, postscript)):
         names.setName(text, name_id, 3, 1, 0x409)
         names.setName(text, name_id, 1, 0, 0)
+
+
+def glyph_texts(font: TTFont) -> dict[str, str]:
+    """The characters each glyph stands for: its character in the cmap, else what the GSUB
+    single and ligature substitutions make it from (to a fixed point)."""
+    texts: dict[str, str] = {}
+    for code, glyph in sorted(font.getBestCmap().items()):
+        texts.setdefault(glyph, chr(code))
+    tables = []
+    for lookup in font["GSUB"].table.LookupList.Lookup:
+        for table in lookup.SubTable:
+            tables.append(table.ExtSubTable if lookup.LookupType == 7 else table)
+    changed = True
+    while changed:
+        changed = False
+        for table in tables:
+            made: list[tuple[str, str]] = []
+            if table.LookupType == 1:
+                made = [(out, texts[src]) for src, out in table.mapping.items() if src in texts]
+            elif table.LookupType == 4:
+                for first, ligatures in table.ligatures.items():
+                    for lig in ligatures:
+                        parts = [first, *lig.Component]
+                        if all(part in texts for part in parts):
+                            made.append((lig.LigGlyph, "".join(texts[p] for p in parts)))
+            for glyph, text in made:
+                if glyph not in texts:
+                    texts[glyph] = text
+                    changed = True
+    return texts
+
+
+def make_tamil(root: Path) -> dict[str, str]:
+    """Noto Sans Tamil, each weight renamed and given a private-use code for every glyph no
+    character maps to; returns the codes' text (the same for both weights)."""
+    table: dict[str, str] = {}
+    for style in TAMIL_STYLES:
+        font = TTFont(str(root / NOTO / f"NotoSansTamil-{style}.ttf"))
+        texts = glyph_texts(font)
+        reached = set(font.getBestCmap().values())
+        unmapped = sorted(g for g in font.getGlyphOrder() if g not in reached and g in texts)
+        codes = {FIRST_CODE + n: glyph for n, glyph in enumerate(unmapped)}
+        for sub in font["cmap"].tables:
+            if sub.isUnicode():
+                sub.cmap.update(codes)
+        made = {f"{code:04X}": texts[glyph] for code, glyph in codes.items()}
+        if table and made != table:
+            raise SystemExit("the Tamil weights' ligatures differ: one table cannot serve both")
+        table = made
+        rename(font, TAMIL_FAMILY, style)
+        font.recalcTimestamp = False
+        out = FONTS / TAMIL_FILE.format(style=style)
+        font.save(str(out))
+        print(f"{out.name}: {out.stat().st_size:,} bytes, {len(codes)} ligatures coded")
+    text = json.dumps(table, ensure_ascii=False, indent=0, sort_keys=True)
+    (FONTS / TAMIL_TEXT).write_text(text + "\n", encoding="utf-8")
+    return table
 
 
 def make_cjk(root: Path, style: str, characters: set[str]) -> Path:
@@ -120,7 +186,7 @@ def make_cjk(root: Path, style: str, characters: set[str]) -> Path:
     subsetter.populate(unicodes=[ord(c) for c in sorted(characters)])
     subsetter.subset(font)
     cff_to_glyf(font)
-    rename(font, style)
+    rename(font, CJK_FAMILY, style)
     out = FONTS / CJK_FILE.format(style=style)
     font.recalcTimestamp = False  # the source's date stays: the same packages, the same bytes
     font.save(str(out))
@@ -135,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in COPIED:
         shutil.copyfile(args.root / NOTO / name, FONTS / name)
         print(f"{name}: {(FONTS / name).stat().st_size:,} bytes")
+    make_tamil(args.root)
     characters = name_characters()
     print(f"CJK subset: {len(characters):,} characters")
     for style in CJK_SOURCES:

@@ -5,18 +5,20 @@ name isolated in a line of text so it keeps its neighbours in place."""
 
 from __future__ import annotations
 
+import html
 import unicodedata
 from functools import cache
 from pathlib import Path
 
-from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QGuiApplication
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QGuiApplication, QTextDocument
 
 import resources
 
 FOLDER = Path(resources.__file__).resolve().parent / "fonts"
 # The order is the search order for a character: Latin and the rest of Noto Sans first, then each
 # script's face; DejaVu after them for the symbols Noto Sans lacks; then Qt asks the laptop.
-SANS = ("Noto Sans", "Noto Sans Tamil", "Noto Sans CJK SC Names", "Noto Sans Arabic",
+SANS = ("Noto Sans", "Noto Sans Tamil Names", "Noto Sans CJK SC Names", "Noto Sans Arabic",
         "Noto Sans Hebrew", "DejaVu Sans")
 MONO = ("DejaVu Sans Mono", *SANS[1:-1])
 FAMILIES = ("DejaVu Sans", "DejaVu Sans Mono", *SANS[:-1])
@@ -26,7 +28,8 @@ _RTL = frozenset({"R", "AL"})
 
 _loaded: list[str] = []
 
-__all__ = ["FAMILIES", "FOLDER", "MONO", "SANS", "app_font", "css_families", "isolated",
+__all__ = ["FAMILIES", "FOLDER", "MONO", "SANS", "app_font", "css_families", "escaped", "isolated",
+           "left_to_right",
            "load_fonts", "undrawable", "undrawable_message", "use_everywhere"]
 
 
@@ -75,6 +78,22 @@ def isolated(name: str) -> str:
     return name
 
 
+def escaped(text: object) -> str:
+    """`text` for a printed sheet's HTML: escaped, a right-to-left name isolated (`isolated`),
+    so a cell holding it keeps the sheet's left alignment and its neighbours stay in place."""
+    return html.escape(isolated(str(text)))
+
+
+def left_to_right(doc: QTextDocument) -> QTextDocument:
+    """`doc` with every paragraph read left to right: Qt takes a paragraph's direction from its
+    first strong letter, isolates or not, so a table cell holding only an Arabic name would
+    otherwise be aligned to the right of the sheet."""
+    option = doc.defaultTextOption()
+    option.setTextDirection(Qt.LayoutDirection.LeftToRight)
+    doc.setDefaultTextOption(option)
+    return doc
+
+
 @cache
 def _drawable(code: int) -> bool:
     # QFontMetrics over a family list answers for the whole fallback chain: the shipped
@@ -91,7 +110,9 @@ def undrawable(text: str) -> list[str]:
     for char in text:
         if char in found or char.isspace() or unicodedata.category(char) in {"Cc", "Cf"}:
             continue  # a space or a control has no glyph to miss (the lead refuses controls)
-        if not _drawable(ord(char)):
+        # A private-use character is drawn by a font's own choice (the shipped Tamil font
+        # keeps codes of its own there): never a letter of a name.
+        if unicodedata.category(char) == "Co" or not _drawable(ord(char)):
             found.append(char)
     return found
 

@@ -23,6 +23,7 @@ from PySide6.QtGui import (
 
 from ui.fonts import app_font, load_fonts, undrawable, undrawable_message
 from ui.none_kept import kept
+from ui.pdf_text import give_text
 
 PAPER = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 FOOTER_PT = 7.0
@@ -118,6 +119,7 @@ def write_pdf(path: Path, render: Callable[[Path], T]) -> T:
     def checked(part: Path) -> T:
         result = render(part)
         check_pdf(part, path)
+        give_text(part)  # a Tamil name reads back as text (ui/pdf_text.py)
         return result
 
     with kept():  # the Qt calls of a long sheet repaid as it is written (ui/none_kept.py)

@@ -15,7 +15,7 @@ from app.review import service as review
 from app.table.scoresheet import scoresheet
 from app.table.service import TableGame
 from ui import printing
-from ui.fonts import css_families
+from ui.fonts import css_families, left_to_right
 
 STYLE = f"""
 body {{ font-family: {css_families()}; font-size: 7.5pt; color: #111; }}
@@ -146,7 +146,7 @@ def paint(data: dict[str, Any], device: QPagedPaintDevice) -> int:
     """Paint the report page by page, the verdict and head at each page's foot; returns the
     number of pages."""
     def laid_out(body: QSizeF) -> QTextDocument:
-        doc = QTextDocument()
+        doc = left_to_right(QTextDocument())
         doc.documentLayout().setPaintDevice(device)
         doc.setHtml(appeal_html(data))
         doc.setPageSize(body)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from models.errors import BankerError
 from ui import printing, screen_fit
+from ui.fonts import left_to_right
 from ui.messages import MessageArea
 from ui.scoresheet.document import document, paint, sheet_html, write_pdf
 
@@ -61,6 +62,7 @@ class ScoresheetDialog(QDialog):
         self._sheet = sheet
         self._collect = collect
         self.view = QTextBrowser()
+        left_to_right(self.view.document())  # an Arabic name keeps the sheet read left to right
         self.paper = QComboBox()
         self.paper.addItems(["A4", "Letter"])
         self.print_button = QPushButton("Print…")

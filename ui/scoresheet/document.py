@@ -9,6 +9,7 @@ from PySide6.QtCore import QSizeF
 from PySide6.QtGui import QPagedPaintDevice, QTextDocument
 
 from ui import printing
+from ui.fonts import left_to_right
 from ui.scoresheet.sheet_html import sheet_html
 
 # Sizes tried, largest first, to fit the sheet on one page; below the last it would not read.
@@ -20,7 +21,7 @@ __all__ = ["document", "layout", "paint", "sheet_html", "write_pdf"]
 def document(sheet: dict[str, Any], scale: float = 1.0, *, printed: bool = False,
              break_before_last: bool = False) -> QTextDocument:
     """The sheet as a Qt text document."""
-    doc = QTextDocument()
+    doc = left_to_right(QTextDocument())
     doc.setHtml(sheet_html(sheet, scale, printed=printed, break_before_last=break_before_last))
     return doc
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ui.fonts import css_families
+from ui.fonts import css_families, escaped
 
 TIE_NAMES = {"cash": "Cash", "unmortgaged": "Unmortgaged property", "hotels": "Hotels",
              "houses": "Houses", "utilities": "Utilities", "mortgaged": "Mortgaged property",
@@ -86,7 +86,7 @@ def sheet_html(sheet: dict[str, Any], scale: float = 1.0, *, printed: bool = Fal
                      "over: these figures are not final and the sheet is not signed.</p>")
     parts.append("<table class='head' width='100%'>")
     for index in range(0, len(rows), 2):
-        cells = "".join(f"<td><b>{escape(k)}:</b> {escape(str(v or '—'))}</td>"
+        cells = "".join(f"<td><b>{escape(k)}:</b> {escaped(v or '—')}</td>"
                         for k, v in rows[index:index + 2])
         parts.append(f"<tr>{cells}</tr>")
     parts.append("</table>")
@@ -113,7 +113,7 @@ def sheet_html(sheet: dict[str, Any], scale: float = 1.0, *, printed: bool = Fal
 
 
 def _player_html(p: dict[str, Any], head: dict[str, Any], signed: bool = True) -> str:
-    name = escape(p["name"])
+    name = escaped(p["name"])
     if p["bankrupt"]:
         return (f"<div class='player'><span class='pos'>{escape(p['position_label'])}</span> "
                 f"&nbsp; <span class='name'>{name}</span> — out of the game "
