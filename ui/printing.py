@@ -4,6 +4,7 @@ set-up, and a text document painted page by page with a footer and page numbers.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -38,19 +39,29 @@ __all__ = ["FOOTER_PT", "PAPER", "boxes_drawn", "boxes_in", "check_pdf", "paint_
            "pdf_writer", "render_pdf", "watch", "write_atomically", "write_pdf"]
 
 
+# Where a sheet's line parts its fields: a tab or a run of spaces (a table's cells), a dash or
+# a middle dot between spaces, a label's colon. A name holds none of these.
+_FIELDS = re.compile(r"\t|\s{2,}|\s+[—·|]\s+|:\s+")
+
+
+def _fields(text: str) -> list[str]:
+    """The fields of `text`'s lines (a name among them), each once, in order."""
+    found = (f.strip() for line in text.splitlines() for f in _FIELDS.split(line))
+    return list(dict.fromkeys(f for f in found if f))
+
+
 def watch(text: str) -> None:
-    """Note each line of `text`, about to be drawn on paper, that holds a character no font on
-    this laptop can draw."""
-    for line in (raw.strip() for raw in text.splitlines()):
-        if line and line not in _undrawn and undrawable(line):
-            _undrawn.append(line)
+    """Note each field of `text` (a name, say), about to be drawn on paper, that holds a
+    character no font on this laptop can draw."""
+    for field in _fields(text):
+        if field not in _undrawn and undrawable(field):
+            _undrawn.append(field)
 
 
 def boxes_in(text: str) -> str:
-    """The warning for the lines of `text` (a sheet about to be printed) with a character no
+    """The warning for the fields of `text` (a sheet about to be printed) with a character no
     font can draw, naming each character; empty when every character can be drawn."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    return undrawable_message(list(dict.fromkeys(lines)))
+    return undrawable_message(_fields(text))
 
 
 def boxes_drawn() -> str:
