@@ -6,6 +6,7 @@ name isolated in a line of text so it keeps its neighbours in place."""
 from __future__ import annotations
 
 import html
+import re
 import unicodedata
 from functools import cache
 from pathlib import Path
@@ -24,7 +25,24 @@ MONO = ("DejaVu Sans Mono", *SANS[1:-1])
 FAMILIES = ("DejaVu Sans", "DejaVu Sans Mono", *SANS[:-1])
 
 FSI, PDI = "\u2068", "\u2069"  # FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE
-_RTL = frozenset({"R", "AL"})
+# LEFT-TO-RIGHT MARK: Qt's rich text takes a paragraph's direction from its first strong letter,
+# looking inside isolates, so a line opening with an Arabic name would be set right to left.
+LRM = "\u200e"
+
+
+def _rtl_class() -> str:
+    """A regex class of the right-to-left letters and the marks and digits written among them
+    (the Hebrew, Arabic, Syriac, Thaana, N'Ko blocks and their presentation forms)."""
+    blocks = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF), (0x10800, 0x10FFF),
+              (0x1E800, 0x1EFFF))
+    chars = [chr(c) for low, high in blocks for c in range(low, high + 1)
+             if unicodedata.bidirectional(chr(c)) in {"R", "AL", "AN", "NSM"}]
+    return "".join(re.escape(c) for c in chars)
+
+
+_RTL_CHARS = _rtl_class()
+# A run of right-to-left words: from a right-to-left letter to the last one, the spaces between.
+_RTL_RUN = re.compile(f"[{_RTL_CHARS}](?:[{_RTL_CHARS} ]*[{_RTL_CHARS}])?")
 
 _loaded: list[str] = []
 
@@ -68,14 +86,15 @@ def use_everywhere(app: QGuiApplication) -> None:
     app.setFont(font)
 
 
-def isolated(name: str) -> str:
-    """`name` between FSI and PDI when it holds a right-to-left letter (Arabic, Hebrew), so in a
-    left-to-right line it is drawn right to left without moving the words and numbers around it;
-    any other name is returned unchanged (the lines of Latin, Chinese and Tamil names keep
-    their bytes)."""
-    if any(unicodedata.bidirectional(c) in _RTL for c in name):
-        return f"{FSI}{name}{PDI}"
-    return name
+def isolated(text: str) -> str:
+    """`text` (a name, or a line holding names) with each run of right-to-left words (an Arabic
+    or Hebrew name) between FSI and PDI, after an LRM: in the left-to-right line it is drawn
+    right to left without moving the words and numbers around it, and a line it opens stays
+    left to right. Text without a right-to-left letter is returned unchanged (the lines of Latin,
+    Chinese and Tamil names keep their bytes); text already isolated is left as it is."""
+    if FSI in text or not _RTL_RUN.search(text):
+        return text
+    return _RTL_RUN.sub(lambda run: f"{LRM}{FSI}{run.group(0)}{PDI}", text)
 
 
 def escaped(text: object) -> str:

@@ -7,6 +7,8 @@ from typing import Literal
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from ui.fonts import isolated
+
 Level = Literal["info", "refused", "warning", "error", "time"]
 
 STYLES: dict[str, str] = {
@@ -34,7 +36,7 @@ class MessageArea(QLabel):
         """Show `text`; refusals and errors stand out, notices are quiet."""
         prefix = {"info": "", "refused": "Not recorded: ", "warning": "", "error": "STOPPED: ",
                   "time": ""}[level]
-        self.setText(prefix + text)
+        self.setText(prefix + isolated(text))  # an Arabic or Hebrew name keeps the line in order
         if level != self.level or not self.styleSheet():  # restyling costs a repaint's worth
             self.setStyleSheet(f"QLabel#messages {{ {STYLES[level]} padding:6px; }}")
         self.level = level

@@ -17,7 +17,8 @@ from app.table.scoresheet import scoresheet
 from app.table.service import TableGame
 from app.tournament import service as tournaments
 from tests.clocks import Clock
-from ui.fonts import FSI, PDI, isolated, undrawable, undrawable_message
+from ui.fonts import FSI, LRM, PDI, isolated, undrawable, undrawable_message
+from ui.messages import MessageArea
 from ui.scoresheet.dialog import ScoresheetDialog
 from ui.start.new_game import NewGameForm
 from ui.tournament.judge_fields import RegisterJudgeDialog
@@ -67,10 +68,24 @@ def test_a_private_use_character_or_a_hieroglyph_is_named_with_its_name(qapp) ->
 
 
 def test_only_a_name_with_a_right_to_left_letter_is_isolated() -> None:
-    assert isolated("أحمد") == f"{FSI}أحمد{PDI}"
-    assert isolated("דוד כהן") == f"{FSI}דוד כהן{PDI}"
+    assert isolated("أحمد") == f"{LRM}{FSI}أحمد{PDI}"
+    assert isolated("דוד כהן") == f"{LRM}{FSI}דוד כהן{PDI}"
     for name in HALL[:8]:
         assert isolated(name) == name  # the lines of these names keep their bytes
+    assert isolated(isolated("أحمد")) == isolated("أحمد")
+
+
+def test_a_right_to_left_name_in_a_line_keeps_its_neighbours_in_place(qtbot) -> None:
+    # Unisolated, "Bob pays أحمد 200" is drawn "Bob pays 200 أحمد" (the number joins the
+    # Arabic run), and a line opening with the name is set right to left, the period moving.
+    assert isolated("Bob pays أحمد 200 and דוד 50") == (
+        f"Bob pays {LRM}{FSI}أحمد{PDI} 200 and {LRM}{FSI}דוד{PDI} 50")
+    messages = MessageArea()
+    qtbot.addWidget(messages)
+    messages.say("أحمد pays M200 rent to José Müller-Øberg")
+    assert messages.text() == f"{LRM}{FSI}أحمد{PDI} pays M200 rent to José Müller-Øberg"
+    messages.say("陈伟明 pays M200 rent to முருகன் செல்வம்")
+    assert messages.text() == "陈伟明 pays M200 rent to முருகன் செல்வம்"
 
 
 def test_the_new_game_form_warns_as_the_name_is_typed_and_stops_when_it_is_put_right(

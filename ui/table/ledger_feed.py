@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QListView, QWidget
 
 from app.table.views import FeedEntry
+from ui.fonts import isolated
 from ui.table import palette
 
 SEQ_ROLE = Qt.ItemDataRole.UserRole
@@ -40,7 +41,7 @@ class FeedModel(QAbstractListModel):
             return None
         entry = self.entries[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return f"{entry.seq}  {entry.time:%H:%M:%S}  {entry.text}"
+            return isolated(f"{entry.seq}  {entry.time:%H:%M:%S}  {entry.text}")
         if role == Qt.ItemDataRole.ToolTipRole:
             return entry.line().strip()
         if role == Qt.ItemDataRole.FontRole:

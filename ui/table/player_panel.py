@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 from app.table.views import PlayerView, SetHolding, TableView
 from ui import scale
 from ui.display.elided import ElidedLabel
+from ui.fonts import isolated
 from ui.table import palette
 
 
@@ -143,9 +144,9 @@ class PlayerPanel(QFrame):
             return
         player = view.player(self.name)
         colour = palette.player_colour(player.seat)
-        self.heading.setText(
+        self.heading.setText(isolated(  # an Arabic name and its token keep the line in order
             f"<span style='background:{colour}; color:{palette.text_on(colour)}'>"
-            f"&nbsp;{player.name[:1].upper()}&nbsp;</span> {player.seat}. {_escape(player.name)}")
+            f"&nbsp;{player.name[:1].upper()}&nbsp;</span> {player.seat}. {_escape(player.name)}"))
         self.status.setText(" · ".join(status_words(player)))
         self.cash.setText(money(view.currency, player.cash))
         self.where.set_full("" if player.bankrupt else f"on {player.space_name}")
