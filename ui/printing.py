@@ -40,8 +40,8 @@ __all__ = ["FOOTER_PT", "PAPER", "boxes_drawn", "boxes_in", "check_pdf", "paint_
 
 
 # Where a sheet's line parts its fields: a tab or a run of spaces (a table's cells), a dash or
-# a middle dot between spaces, a label's colon. A name holds none of these.
-_FIELDS = re.compile(r"\t|\s{2,}|\s+[—·|]\s+|:\s+")
+# a middle dot between spaces, a label's colon, an id in brackets after a name.
+_FIELDS = re.compile(r"\t|\s{2,}|\s+[—·|]\s+|:\s+|\s+\(")
 
 
 def _fields(text: str) -> list[str]:

@@ -16,6 +16,7 @@ from app.table.command_text import parse_command
 from app.table.scoresheet import scoresheet
 from app.table.service import TableGame
 from app.tournament import service as tournaments
+from models.tournament.records import Player
 from tests.clocks import Clock
 from ui.fonts import FSI, LRM, PDI, isolated, undrawable, undrawable_message
 from ui.messages import MessageArea
@@ -159,3 +160,22 @@ def test_saving_the_scoresheet_says_which_name_printed_as_a_box(qtbot, tmp_path:
     assert dialog.messages.level == "warning"
     assert f"U+13000 '{HIEROGLYPH}' in 'Kh{HIEROGLYPH}u' cannot be drawn" in said
     assert "陈伟明" not in said and "أحمد" not in said
+
+
+def test_printing_for_the_hall_names_the_character_after_the_files(qtbot, tmp_path: Path) -> None:
+    window = TournamentWindow(now=lambda: datetime(2026, 11, 21, 9, tzinfo=UTC))
+    qtbot.addWidget(window)
+    t = tournaments.create("Print Open", "sg-championship")
+    tournaments.add_players(t.id, [Player(id=f"P{n}", name=name) for n, name in
+                                   enumerate([*HALL[:7], f"Kh{HIEROGLYPH}u"], start=1)])
+    window.list_tournaments(t.id)
+    assert window.draw(5)
+    out = tmp_path / "hall"
+    out.mkdir()
+    window.choose_folder = lambda caption: out
+    assert len(window.print_hall()) == 3
+    said = window.messages.text()
+    assert said.startswith("Printed for the hall: ")
+    assert window.messages.level == "warning"
+    assert f"U+13000 '{HIEROGLYPH}' in 'Kh{HIEROGLYPH}u' cannot be drawn" in said
+    assert said.count("cannot be drawn") == 1  # once, though each of the three PDFs holds it
