@@ -18,8 +18,10 @@ from pydantic import (
 
 from models.edition_ids import EditionId
 from models.left_out import JUDGE_KEY_FIELDS, left_out
+from models.names import plain_name
 
-Name = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^\S(.*\S)?$")]
+Name = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^\S(.*\S)?$"),
+               AfterValidator(plain_name)]
 Reason = Annotated[str, Field(min_length=1, pattern=r"\S")]
 SpaceIndex = Annotated[int, Field(ge=0, lt=40)]
 Dice = tuple[int, int]

@@ -20,6 +20,7 @@ from app.games.folder import utc_now
 from models.errors import BankerError
 from ui import crash_guard, desktop, first_window, fonts, none_kept, screen_fit
 from ui.qt_start import platform_watched
+from ui.settings import keep_qt_in_data_folder, kept
 from ui.sounds import Sounds
 from ui.start.page import StartPage
 
@@ -87,7 +88,7 @@ class MainWindow(QMainWindow):
             self.start.messages.say(self.sounds.problem, "warning")
 
     def _places(self) -> QSettings:
-        return self.settings or QSettings("Championship Banker", "Table")
+        return self.settings or kept()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         # Once the window is painted, the games are read (see `list_later`).
@@ -148,7 +149,7 @@ class MainWindow(QMainWindow):
 
         # The tournament, banker and judge are remembered where the window keeps its font size.
         form = NewGameForm(self._create, self, from_draw=self._start_table,
-                           settings=self.settings or QSettings("Championship Banker", "Table"))
+                           settings=self.settings or kept())
         form.cancelled.connect(self.start.messages.say)
         if form.exec() and form.path is not None:
             self.open_game(form.path)
@@ -304,6 +305,7 @@ def application(argv: list[str] | None = None) -> QApplication:
     else:
         with platform_watched():  # a missing system library said in plain words, exit 1
             app = QApplication(argv or ["banker"])
+    keep_qt_in_data_folder()  # nothing under the user's config folder (ui/settings.py)
     app.setApplicationName("Championship Banker")
     app.setOrganizationName("Championship Banker")
     desktop.identify(app)  # the window's icon, and the desktop entry it belongs to

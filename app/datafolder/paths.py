@@ -29,6 +29,19 @@ def data_dir() -> Path:
     return path
 
 
+def settings_file() -> Path:
+    """The window's settings (text size, window places, the new-game form's names) in the
+    data folder, so two data folders on one laptop (two events, two bankers) keep their own;
+    not created by asking."""
+    return data_root() / "settings.ini"
+
+
+def qt_settings_dir() -> Path:
+    """Where Qt's own settings (a file dialog's last folder) go instead of the user's config
+    folder: `qt/` in the data folder; not created by asking."""
+    return data_root() / "qt"
+
+
 def editions_dir() -> Path:
     """The user's own boards, profiles and decks: `editions/{boards,profiles,decks}/ID.toml` in
     the data folder (where the board editor saves); only read, never created here."""

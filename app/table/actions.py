@@ -106,10 +106,17 @@ def menu(game: TableGame, stored: list[StoredEvent] | None = None, *,
         if refused is not None and not c.keep_refused:
             continue
         found.append(_action(game, c, events, refused))
-    # A refusal many estate actions share is the position's (setting up, time up, a break):
-    # one line says it better than a list of disabled buttons.
+    # A refusal many estate actions of several players share is the position's (setting up,
+    # time up): one line says it better than a list of disabled buttons. One player's own (SG
+    # "as is": every mortgage of a player who must go bankrupt) stays, each line with its
+    # clause, so the palette and the keys can say why.
     reasons = Counter(a.refused for a in found if a.group in ESTATE and a.refused)
-    found = [a for a in found if not (a.group in ESTATE and reasons[a.refused or ""] > 2)]
+    players: dict[str, set[Any]] = {}
+    for a in found:
+        if a.group in ESTATE and a.refused:
+            players.setdefault(a.refused, set()).add(a.command.get("player"))
+    found = [a for a in found if not (a.group in ESTATE and reasons[a.refused or ""] > 2
+                                      and len(players.get(a.refused or "", ())) > 1)]
     found += _forms(game, found)
     taken = undo_action(game, stored) if undo else None
     if taken is not None:

@@ -132,11 +132,18 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """A text cell starting with one of these is read as a formula by spreadsheets (CSV injection)."""
 
 
+BOM = "\ufeff"
+"""UTF-8's byte-order mark, first in the CSV: a spreadsheet opened by double-click on Windows
+then reads the names as UTF-8 instead of the system's code page (issue 30)."""
+
+
 def standings_csv(data: dict[str, Any]) -> str:
-    """The standings as CSV (a header row, then one row a player). A text cell a spreadsheet
-    would run as a formula (a name typed as `=HYPERLINK(...)`, and a shared position `=3`)
-    starts with an apostrophe, as OWASP advises and spreadsheets show it: as text."""
+    """The standings as CSV (a byte-order mark, a header row, then one row a player). A text
+    cell a spreadsheet would run as a formula (a name typed as `=HYPERLINK(...)`, and a shared
+    position `=3`) starts with an apostrophe, as OWASP advises and spreadsheets show it: as
+    text."""
     out = io.StringIO()
+    out.write(BOM)
     writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
     writer.writeheader()
     for row in data["rows"]:

@@ -24,12 +24,14 @@ from pydantic_core import PydanticCustomError
 
 from models.edition_ids import ID_PATTERN, EditionId, id_problem
 from models.errors import BadInput
+from models.names import plain_name
 from models.tournament.desk import GameMove, Undone
 from models.tournament.seating import SIZES
 from models.tournament.signed import DecisionSeal, TournamentJudge
 
 PlayerId = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,23}$")]
-PlayerName = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^\S(.*\S)?$")]
+PlayerName = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^\S(.*\S)?$"),
+                     AfterValidator(plain_name)]
 
 
 def _slug(value: str) -> str:

@@ -162,6 +162,33 @@ class ReasonDialog(_Dialog):
         return {**self.base, self.field: _text(self.words, "the " + self.field)}
 
 
+class RulingDialog(_Dialog):
+    """The ruling on a dispute: which dispute (the selected one, another by Up/Down), the
+    ruling's words."""
+
+    def __init__(self, disputes: list[review.Dispute], dispute: int,
+                 parent: QWidget | None = None) -> None:
+        super().__init__("Record the ruling on a dispute", parent)
+        self.dispute = _name(QComboBox(), "dispute")
+        for d in disputes:
+            ruled = f" (ruled: {d.ruling})" if d.ruling else ""
+            self.dispute.addItem(f"{d.number}: {d.about}{ruled}", d.number)
+        self.dispute.setCurrentIndex(max(0, self.dispute.findData(dispute)))
+        self.dispute.currentIndexChanged.connect(self.check)
+        self.form.addRow("Dispute", self.dispute)
+        self.words = self.line("ruling", "Ruling")
+        self.words.setMinimumWidth(self.fontMetrics().averageCharWidth() * 80)  # a sentence
+        self.finish()
+
+    def first_field(self) -> QWidget | None:
+        """The ruling's words take the keys first (Shift+Tab: the dispute, Up/Down)."""
+        return self.words
+
+    def command(self) -> dict[str, Any]:
+        return {"type": "rule_dispute", "dispute": self.dispute.currentData(),
+                "ruling": _text(self.words, "the ruling")}
+
+
 class CorrectionDialog(FormDialog):
     """A judge's correction, linked to a dispute: move cash, a fine, a deed or buildings."""
 
@@ -330,4 +357,5 @@ class RewindDialog(_Dialog):
         return command
 
 
-__all__ = ["CorrectionDialog", "RaiseDialog", "ReasonDialog", "RewindDialog", "entry_numbers"]
+__all__ = ["CorrectionDialog", "RaiseDialog", "ReasonDialog", "RewindDialog", "RulingDialog",
+           "entry_numbers"]

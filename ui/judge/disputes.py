@@ -21,7 +21,13 @@ from PySide6.QtWidgets import (
 from app.review import service as review
 from app.table import actions
 from ui.forms import KeyboardForm
-from ui.judge.dispute_forms import CorrectionDialog, RaiseDialog, ReasonDialog, RewindDialog
+from ui.judge.dispute_forms import (
+    CorrectionDialog,
+    RaiseDialog,
+    ReasonDialog,
+    RewindDialog,
+    RulingDialog,
+)
 
 COLUMNS = ("No.", "Raised by", "About", "Entries", "Ruling", "Corrections")
 Index = QModelIndex | QPersistentModelIndex
@@ -118,14 +124,16 @@ class DisputesPanel(QWidget):
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         buttons = QHBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
-        for key, words, slot in (
-                ("raise", "Raise a dispute…", lambda: self.raise_on([])),
-                ("rule", "Record the ruling…", self.rule),
-                ("correct", "Correction…", self.correct),
-                ("rewind", "Undo to here…", lambda: self.rewind_to(self.entry)),
-                ("unlock", "Unlock the scoresheet…", self.unlock)):
+        for key, words, slot, shortcut in (
+                ("raise", "Raise a dispute…", lambda: self.raise_on([]),
+                 "Ctrl+R: on the entries selected in the list"),
+                ("rule", "Record the ruling…", self.rule, "Ctrl+Shift+R"),
+                ("correct", "Correction…", self.correct, "Ctrl+Shift+C"),
+                ("rewind", "Undo to here…", lambda: self.rewind_to(self.entry), "Ctrl+U"),
+                ("unlock", "Unlock the scoresheet…", self.unlock, "Ctrl+Shift+U")):
             button = QPushButton(words)
             button.setObjectName(key)
+            button.setToolTip(f"Shortcut: {shortcut}")
             button.clicked.connect(slot)
             buttons.addWidget(button)
             self.buttons[key] = button
@@ -151,7 +159,8 @@ class DisputesPanel(QWidget):
         self.buttons["rule"].setEnabled(has)
         why = actions.why_refused(self.session.game, {"type": "unlock", "reason": "check"})
         self.buttons["unlock"].setEnabled(why is None)
-        self.buttons["unlock"].setToolTip(why or "Reopen the collected game (a judge's action)")
+        self.buttons["unlock"].setToolTip(why or "Reopen the collected game (a judge's action); "
+                                          "Shortcut: Ctrl+Shift+U")
         self._detailed()
 
     def selected(self) -> int | None:
@@ -198,14 +207,17 @@ class DisputesPanel(QWidget):
         self._open(RaiseDialog(self.session.game, entries, self), "Raise a dispute")
 
     def rule(self) -> None:
-        """Open the form to record the ruling on the selected dispute."""
-        number = self.selected() or (self.model.disputes[-1].number if self.model.disputes
-                                     else None)
-        if number is None:
+        """Open the form to record the ruling: on the selected dispute, else the latest not
+        ruled yet (the form's first field chooses another)."""
+        disputes = self.model.disputes
+        if not disputes:
+            self.said.emit("No dispute to rule on: raise one first (Ctrl+R on the selected "
+                           "entries)")
             return
-        self._open(ReasonDialog(f"The ruling on dispute {number}",
-                                {"type": "rule_dispute", "dispute": number}, "ruling", "Ruling",
-                                self), f"Record the ruling on dispute {number}")
+        open_ = [d.number for d in disputes if not d.ruling]
+        number = self.selected() or (open_[-1] if open_ else disputes[-1].number)
+        dialog = RulingDialog(disputes, number, self)
+        self._open(dialog, "Record the ruling")
 
     def correct(self) -> None:
         """Open the correction form, linked to the selected dispute."""
@@ -228,7 +240,8 @@ class DisputesPanel(QWidget):
         def send() -> None:
             command = getattr(dialog, "chosen", None) or dialog.command()  # type: ignore[attr-defined]
             if command is not None:
-                self.session.send_as_judge(command, what)
+                self.session.send_as_judge(command, what if command.get("type") != "rule_dispute"
+                                           else f"{what} on dispute {command['dispute']}")
 
         dialog.accepted.connect(send)
         if isinstance(dialog, KeyboardForm):

@@ -36,7 +36,8 @@ TITLE = "Judge's window"
 READ_ONLY = ("READ-ONLY: the judge's window records nothing until a judge gives name and PIN "
              "for an action (each time).")
 HINT = ("Up/Down: entries · Left/Right: one entry back/on · End: now · Ctrl+F find · "
-        "Ctrl+D compare two selected · Ctrl+R dispute on selected · Ctrl+1…5 tabs")
+        "Ctrl+D compare two selected · Ctrl+R dispute on selected · Ctrl+Shift+R ruling · "
+        "Ctrl+Shift+C correction · Ctrl+1…5 tabs")
 
 
 class JudgeWindow(QMainWindow):
@@ -113,6 +114,12 @@ class JudgeWindow(QMainWindow):
         self._action(go, "&Raise a dispute on the selected…", "Ctrl+R", self.raise_on_selected)
         self._action(go, "&Undo to here (rewind)…", "Ctrl+U",
                      lambda: self.disputes.rewind_to(self.travel.seq))
+        disputes = self.menuBar().addMenu("&Disputes")
+        self._action(disputes, "The &disputes list", "Ctrl+Shift+D", self.disputes_list)
+        self._action(disputes, "Record the &ruling…", "Ctrl+Shift+R", self.rule)
+        self._action(disputes, "Record a &correction…", "Ctrl+Shift+C", self.correct)
+        self._action(disputes, "&Unlock the collected scoresheet…", "Ctrl+Shift+U",
+                     self.disputes.unlock)
         view = self.menuBar().addMenu("&View")
         for place in range(self.tabs.count()):
             name = self.tabs.tabText(place).split("  ")[0]
@@ -169,6 +176,24 @@ class JudgeWindow(QMainWindow):
         """Ctrl+R: raise a dispute on the selected entries."""
         self.tabs.setCurrentWidget(self.disputes)
         self.disputes.raise_on(self.entries.selected_seqs() or [self.travel.seq])
+
+    def disputes_list(self) -> None:
+        """Ctrl+Shift+D: the disputes tab, its list taking the keys (Up/Down choose the dispute
+        the ruling and the correction are for)."""
+        self.tabs.setCurrentWidget(self.disputes)
+        self.disputes.table.setFocus()
+        if self.disputes.selected() is None and self.disputes.model.disputes:
+            self.disputes.table.selectRow(0)
+
+    def rule(self) -> None:
+        """Ctrl+Shift+R: the ruling on the selected dispute (its number chosen in the form)."""
+        self.tabs.setCurrentWidget(self.disputes)
+        self.disputes.rule()
+
+    def correct(self) -> None:
+        """Ctrl+Shift+C: a correction, linked to the selected dispute (chosen in the form)."""
+        self.tabs.setCurrentWidget(self.disputes)
+        self.disputes.correct()
 
     def print_appeal(self) -> None:
         """The appeal report as a PDF: the whole ledger with the disputes and rulings."""

@@ -1,7 +1,12 @@
 """The card picker for the deck just drawn from: type to filter, arrows to choose, Enter records
-the one card left or the one chosen (never the first of a list: ui/table/keymap)."""
+the one card left or the one chosen (never the first of a list: ui/table/keymap). The cards listed
+are ranked: a typed word that is a whole word of the card's own title (its first sentence) first,
+then a whole word further on, then a part of a word ("go": "Advance to GO" before "If you pass
+GO", both before "Good")."""
 
 from __future__ import annotations
+
+import re
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
@@ -10,6 +15,30 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout,
 from app.table.actions import Action
 from app.table.views import TableView
 from ui.table.action_panel import Panel, pick
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"\w+", text.lower()))
+
+
+def rank(label: str, typed: list[str]) -> int | None:
+    """How well the typed words match a card's words: 0 best (every word a whole word of its
+    title), higher worse; None when some typed word is not in the card at all."""
+    title = re.split(r"[.(]", label, maxsplit=1)[0]
+    title_words, all_words = _words(title), _words(label)
+    total = 0
+    for word in typed:
+        if word in title_words:
+            continue
+        if word in all_words:
+            total += 1
+        elif word in title.lower():
+            total += 2
+        elif word in label.lower():
+            total += 3
+        else:
+            return None
+    return total
 
 
 class CardPanel(Panel):
@@ -46,12 +75,13 @@ class CardPanel(Panel):
     def _fill(self) -> None:
         self.list.clear()
         words = self.filter.lower().split()
-        for action in pick(self.menu, "card"):
-            if all(w in action.label.lower() for w in words):
-                item = QListWidgetItem(action.label)
-                item.setData(Qt.ItemDataRole.UserRole, action.id)
-                item.setToolTip("Records: " + "; ".join(action.preview))
-                self.list.addItem(item)
+        cards = pick(self.menu, "card")
+        found = [(r, a) for a in cards if (r := rank(a.label, words)) is not None]
+        for _, action in sorted(found, key=lambda pair: pair[0]):  # stable: deck order next
+            item = QListWidgetItem(action.label)
+            item.setData(Qt.ItemDataRole.UserRole, action.id)
+            item.setToolTip("Records: " + "; ".join(action.preview))
+            self.list.addItem(item)
         self.picked = False
         count = self.list.count()
         self.list.setCurrentRow(0 if self._one() else -1)  # highlighted: what Enter records

@@ -23,6 +23,11 @@ def find(menu: Iterable[Action], action_id: str) -> Action | None:
     return next((a for a in menu if a.id == action_id), None)
 
 
+def listed(words: list[str], last: str = "or") -> str:
+    """Words as one says them: "a", "a or b", "a, b or c" (`last`: "and")."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
 class Panel(QGroupBox):
     """A titled box showing one thing; `chosen(action, values)` asks the window to run it.
     Its title never widens the column: one longer than the box ends in "…" (whole in the

@@ -22,7 +22,8 @@ def help_html(states: list[str]) -> str:
             parts.append(f"<tr><td colspan='2'><br><i>{escape(heading)}</i></td></tr>")
         parts.append(f"<tr><td><b>{escape(key.keys)}</b></td><td>&nbsp;&nbsp;"
                      f"{escape(key.does)}</td></tr>")
-    return (f"<h2>Keys now</h2><table cellpadding='3'>{''.join(parts)}</table>"
+    # As wide as the window, the words wrapping in their column: a long row is never cut.
+    return (f"<h2>Keys now</h2><table width='100%' cellpadding='3'>{''.join(parts)}</table>"
             "<p><small>Every state's keys: docs/keys.md</small></p>")
 
 
@@ -34,6 +35,8 @@ class HelpOverlay(QLabel):
         self.setObjectName("help")
         self.states = states or (lambda: ["anywhere"])
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setWordWrap(True)
+        self.setContentsMargins(12, 12, 12, 12)
         self.setStyleSheet("QLabel#help { background: rgba(20,20,20,230); color: white; }")
         self.hide()
 

@@ -10,8 +10,10 @@ writes). The design, in four rules (docs/decisions.md, "The banker's keys"):
    amount can type; a close with bids is taken back at once by Ctrl+Z.
 3. Enter only confirms the one thing on screen (the bid typed, the one card left, the one
    palette line), never the first of a list.
-4. A command letter that needs a player or a row waits for its seat or row digit, shown in the
-   panel; Esc forgets it.
+4. A command letter that needs a player or a row waits for its seat or row digit, said on the
+   message line and shown in the panel; a digit that is no seat or row is refused whole (the
+   letter still waits), Esc forgets it, and any other key forgets it (said) and means what it
+   means.
 """
 
 from __future__ import annotations
@@ -58,7 +60,8 @@ STATES: tuple[State, ...] = (
         Key("Ctrl+D", "the deal form: each deed's player by seat number or first letter, 0 "
             "retained (PX 3.4)"),
         Key(f"{PREBUILD} then seat 1–6", "that player's pre-build form (PX 3.6–3.9)"),
-        Key(END_PHASE, "setting up is over: start play (Ctrl+Z takes it back)"),
+        Key(END_PHASE, "setting up is over: start play (Ctrl+Z takes it back); with nobody "
+            "pre-built it asks first (Y starts play, Esc goes on setting up)"),
     )),
     State("roll", "Before a roll", (
         Key("two digits 1–6", "record the roll: 3 5 is 3 and 5 (Backspace or Esc corrects)"),
@@ -77,12 +80,15 @@ STATES: tuple[State, ...] = (
     )),
     State("card", "A card drawn", (
         Key("letters, digits", "type words of the card as printed; the list narrows (here "
-            "letters are the card's words, not commands)"),
+            "letters are the card's words, not commands), whole words of the card's title "
+            "first, then whole words, then parts of words"),
         Key("Up / Down", "choose among the cards still listed"),
         Key("Enter", "record the card: the one left, or the one chosen with Up/Down"),
     )),
     State("rent", "Rent claims open", (
         Key(RENT, "collect the claim (with several: R then the claim's row number)"),
+        Key(f"{RENT} with several", "asks “R: which claim? 1 … or 2 …”; a digit that is no claim "
+            "is refused, R waits on (nothing lapses)"),
     )),
     State("estate", "Between rolls", (
         Key("Ctrl+D", "a deal (CL), a sale (SG), an offer by Bank auction (PX)"),
@@ -93,10 +99,12 @@ STATES: tuple[State, ...] = (
     )),
     State("anywhere", "Anywhere", (
         Key("Ctrl+K", "every action allowed now, filtered as you type; Enter runs the one line "
-            "left or the one chosen with Up/Down"),
+            "left or the one chosen with Up/Down; none allowed: the refused, greyed, with why"),
         Key("Ctrl+Z", "undo the last entry (shows what it takes back, asks first); the palette's "
             "Undo asks the same"),
         Key("Enter", "confirms only the one thing typed or chosen; alone it records nothing"),
+        Key("any other key", "one that does nothing now says why (the rule and clause when a "
+            "rule refuses it)"),
         Key("Ctrl+S", "the scoresheet"),
         Key("Ctrl+J", "the judge's window on this game (read-only until a judge signs in)"),
         Key("F11", "the table display for the players; F11 again closes it"),

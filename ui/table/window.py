@@ -28,8 +28,10 @@ from ui import scale
 from ui.display.window import DisplayWindow
 from ui.messages import MessageArea, untrusted
 from ui.scoresheet.dialog import ScoresheetDialog
+from ui.settings import kept
 from ui.table import keymap
 from ui.table.action_area import ActionArea
+from ui.table.action_panel import listed
 from ui.table.action_params import ParamsDialog
 from ui.table.board_view import BoardView
 from ui.table.clock_widget import ClockWidget
@@ -87,7 +89,7 @@ class TableWindow(QMainWindow):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.settings = settings or QSettings("Championship Banker", "Table")
+        self.settings = settings or kept()
         self.confirm: Callable[[str, str], bool] = self._ask  # tests answer for the banker
         self.view: TableView | None = None
         self._menu: list[Action] = []
@@ -125,6 +127,7 @@ class TableWindow(QMainWindow):
         self.actions_area.deal.connect(self.open_deal)
         self.actions_area.palette_asked.connect(lambda words: self.open_palette(scope=words))
         self.actions_area.said.connect(self.messages.say)
+        self.actions_area.refused.connect(lambda text: self.messages.say(text, "refused"))
         self.setWindowTitle("Championship Banker — table")
         self.resize(1366, 768)
         self.refresh([])
@@ -314,6 +317,8 @@ class TableWindow(QMainWindow):
             return
         if action.command.get("type") == "declare_bankruptcy" and not self._bankrupt_ok(action):
             return
+        if action.id == "start_play" and not self._start_ok():
+            return
         if any(p.path not in values for p in action.params):
             dialog = ParamsDialog(action, values, self)
             self.dialog = dialog
@@ -332,6 +337,23 @@ class TableWindow(QMainWindow):
         if self.confirm(f"Bankruptcy of {who}", text):
             return True
         self.messages.say(f"Bankruptcy not declared: nothing recorded, {who} plays on")
+        return False
+
+    def _start_ok(self) -> bool:
+        """Ending the PX setting up with nobody pre-built (one Ctrl+Enter more than the
+        retained deeds' auctions need) asks first: pre-building is lost once play starts."""
+        state = self.session.game.state
+        could = [a.command.get("player", "") for a in self.menu
+                 if a.id.startswith("prebuild:") and a.enabled]
+        if state is None or state.prebuilt or not could:
+            return True
+        text = (f"Nobody has pre-built. Start play now, without any pre-build? "
+                f"{listed(could)} could still pre-build (P then the seat); once play starts "
+                "they cannot (PX 3.6).")
+        if self.confirm("Start play without any pre-build?", text):
+            return True
+        self.messages.say("Setting up goes on: play not started, nothing recorded. P then a "
+                          f"seat pre-builds; {keymap.END_PHASE} starts play", "warning")
         return False
 
     def _judge_then_send(self, action: Action, values: dict[str, Any]) -> None:
@@ -561,6 +583,8 @@ class TableWindow(QMainWindow):
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):  # a stray Enter records nothing
             self.messages.say("Enter confirms only what is typed or chosen: nothing recorded "
                               "(F1: the keys now)")
+        elif (why := self.actions_area.why(event)) is not None:  # never silently nothing
+            self.messages.say(why, "refused")
         else:
             super().keyPressEvent(event)
 

@@ -135,7 +135,7 @@ def test_the_published_page_csv_and_pdf_carry_no_contact_detail(data: Path) -> N
     for external in ("http://", "https://", "<script", "<link", "src="):
         assert external not in page
     assert "Player 01" in page and "tie: the head judge rules" in page
-    assert sheet.splitlines()[0] == ("position,name,id,table,score,place_at_table,bankrupt,"
+    assert sheet.splitlines()[0] == ("\ufeffposition,name,id,table,score,place_at_table,bankrupt,"
                                      "wins,status")
     assert len(sheet.splitlines()) == 21
     pdf = data / "standings.pdf"

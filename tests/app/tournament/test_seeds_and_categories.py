@@ -106,7 +106,7 @@ def test_the_published_page_and_the_printed_data_carry_a_section_per_category() 
     page = standings_html(data)
     assert '<section aria-label="women"><h2>Women</h2>' in page
     assert f"<li>2nd junior: {t.seat_name(seat['t2s2'])} (overall 4th)</li>" in page
-    assert standings_csv(data).splitlines()[0] == ",".join(COLUMNS)  # the CSV as before
+    assert standings_csv(data).splitlines()[0] == "\ufeff" + ",".join(COLUMNS)  # as before, BOM first
     plain = t.model_copy(update={"players": tuple(
         p.model_copy(update={"categories": ()}) for p in t.players)})
     assert "categories" not in published(plain, "Qualifying", AT)  # no category, as before
