@@ -165,7 +165,7 @@ def _append(path: Path, data: bytes, changed: dict[int, bytes]) -> None:
         out += (f"{number} 0 obj\n<<\n/Length {len(packed)}\n/Filter /FlateDecode\n>>\nstream\n"
                 .encode() + packed + b"\nendstream\nendobj\n")
     xref = len(out)
-    out += b"xref\n"
+    out += b"xref\n0 1\n0000000000 65535 f \n"  # the free list's head, as a first section has
     for number, offset in offsets.items():
         out += f"{number} 1\n{offset:010d} 00000 n \n".encode()
     out += (b"trailer\n<<\n/Size " + size.group(1) + b"\n" + keep + b"\n/Prev " + prev.group(1)
