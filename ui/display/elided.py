@@ -6,6 +6,8 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
+from ui.fonts import isolated
+
 
 class ElidedLabel(QLabel):
     """Shows `full` whole when it fits its width, else as much as fits followed by "…"."""
@@ -31,7 +33,8 @@ class ElidedLabel(QLabel):
             self._elide()
 
     def _elide(self) -> None:
-        shown = self.fontMetrics().elidedText(self.full, Qt.TextElideMode.ElideRight,
-                                              max(0, self.width()))
+        # An Arabic or Hebrew name keeps the line in order, cut or whole (ui/fonts.isolated).
+        shown = isolated(self.fontMetrics().elidedText(self.full, Qt.TextElideMode.ElideRight,
+                                                       max(0, self.width())))
         if shown != self.text():
             self.setText(shown)

@@ -1,6 +1,7 @@
 """Screenshots of the hall's names as a laptop with no fonts but the app's shows and prints them:
-the table window mid-game with Chinese, Tamil, Arabic, Malay and accented Latin players, and the
-first table card and the standings of a draw of them (the PDFs drawn by poppler's pdftoppm).
+the table window (and at 1920x1080 the table display) mid-game with Chinese, Tamil, Arabic, Malay
+and accented Latin players, and the first table card and the standings of a draw of them (the
+PDFs drawn by poppler's pdftoppm).
 Run with a fontconfig that offers no system font, so only the shipped fonts draw:
 
     printf '<fontconfig><cachedir>/tmp/nofc</cachedir></fontconfig>' > /tmp/nofonts.conf
@@ -44,6 +45,14 @@ def table_window(folder: Path, scratch: Path, size: tuple[int, int]) -> Path:
     QTest.qWait(150)
     out = folder / f"hall-names-table-{size[0]}.png"
     window.grab().save(str(out))
+    if size == (1920, 1080):  # the table display, on the hall's screen
+        window.toggle_display()
+        assert window.display is not None
+        window.display.resize(*size)
+        QTest.qWait(200)
+        window.display.grab().save(str(folder / "hall-names-display-1920.png"))
+        print(folder / "hall-names-display-1920.png")
+        window.display.close()
     window.close()
     session.close()
     return out
