@@ -47,8 +47,7 @@ _RTL_RUN = re.compile(f"[{_RTL_CHARS}](?:[{_RTL_CHARS} ]*[{_RTL_CHARS}])?")
 _loaded: list[str] = []
 
 __all__ = ["FAMILIES", "FOLDER", "MONO", "SANS", "app_font", "css_families", "escaped", "isolated",
-           "left_to_right",
-           "load_fonts", "undrawable", "undrawable_message", "use_everywhere"]
+           "left_to_right", "load_fonts", "undrawable", "undrawable_message", "use_everywhere"]
 
 
 def load_fonts() -> list[str]:
@@ -91,10 +90,12 @@ def isolated(text: str) -> str:
     or Hebrew name) between FSI and PDI, after an LRM: in the left-to-right line it is drawn
     right to left without moving the words and numbers around it, and a line it opens stays
     left to right. Text without a right-to-left letter is returned unchanged (the lines of Latin,
-    Chinese and Tamil names keep their bytes); text already isolated is left as it is."""
-    if FSI in text or not _RTL_RUN.search(text):
+    Chinese and Tamil names keep their bytes); isolating twice is isolating once."""
+    if not _RTL_RUN.search(text):
         return text
-    return _RTL_RUN.sub(lambda run: f"{LRM}{FSI}{run.group(0)}{PDI}", text)
+    # Names refuse these marks (models/names.py): any here were put by an earlier isolation.
+    bare = text.replace(f"{LRM}{FSI}", "").replace(PDI, "")
+    return _RTL_RUN.sub(lambda run: f"{LRM}{FSI}{run.group(0)}{PDI}", bare)
 
 
 def escaped(text: object) -> str:
@@ -128,7 +129,7 @@ def undrawable(text: str) -> list[str]:
     found: list[str] = []
     for char in text:
         if char in found or char.isspace() or unicodedata.category(char) in {"Cc", "Cf"}:
-            continue  # a space or a control has no glyph to miss (the lead refuses controls)
+            continue  # a space or a control has no glyph to miss (names refuse the controls)
         # A private-use character is drawn by a font's own choice (the shipped Tamil font
         # keeps codes of its own there): never a letter of a name.
         if unicodedata.category(char) == "Co" or not _drawable(ord(char)):

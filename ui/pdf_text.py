@@ -32,6 +32,13 @@ def _ligatures() -> dict[int, str]:
     return {int(code, 16): text for code, text in table.items()}
 
 
+def _last_xref(data: bytes) -> int:
+    found = re.findall(rb"startxref\s+(\d+)", data[-1024:])
+    if not found:
+        raise ValueError("no startxref: not a whole PDF")
+    return int(found[-1])
+
+
 def logical(drawn: list[str]) -> str:
     """The text of glyphs in drawing order, in reading order: a vowel sign drawn before its
     consonant goes after it (a two-part vowel is joined again by NFC)."""
@@ -52,7 +59,19 @@ class _Pdf:
 
     def __init__(self, data: bytes) -> None:
         self.data = data
-        self.starts = {int(m.group(1)): m.end() for m in _OBJECT.finditer(data)}
+        self.starts: dict[int, int] = {}
+        table = re.search(rb"xref\s+(\d+) (\d+)\s+", data[int(_last_xref(data)):])
+        if table is None:
+            raise ValueError("no cross-reference table Qt would write")
+        at = _last_xref(data) + table.end()
+        for number in range(int(table.group(1)), int(table.group(1)) + int(table.group(2))):
+            offset, _, kind = data[at:at + 20].split()[:3]
+            at += 20
+            if kind == b"n":  # the object's header, then its body
+                header = _OBJECT.match(data, int(offset))
+                if header is None or int(header.group(1)) != number:
+                    raise ValueError(f"PDF object {number} is not where the table says")
+                self.starts[number] = header.end()
 
     def body(self, number: int) -> bytes:
         start = self.starts[number]
@@ -127,11 +146,15 @@ def _marked(content: bytes, fonts: dict[bytes, dict[int, str]]) -> bytes:
 
 def give_text(path: Path) -> bool:
     """Mark the Tamil runs of the PDF at `path` with their text, in an update appended to it;
-    True if the file had any (a PDF without the shipped Tamil font is left as it is)."""
+    True if the file had any. A PDF without the shipped Tamil font is left as it is, and so is
+    one not laid out as Qt writes it (its pages print the same; only pdftotext reads less)."""
     data = path.read_bytes()
-    if TAMIL_FONT not in data:
+    if TAMIL_FONT not in data or data.count(b"%%EOF") > 1:  # no Tamil, or marked already
         return False
-    pdf = _Pdf(data)
+    try:
+        pdf = _Pdf(data)
+    except ValueError:
+        return False
     changed: dict[int, bytes] = {}
     for number in list(pdf.starts):
         body = pdf.body(number)

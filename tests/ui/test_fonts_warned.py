@@ -74,6 +74,8 @@ def test_only_a_name_with_a_right_to_left_letter_is_isolated() -> None:
     for name in HALL[:8]:
         assert isolated(name) == name  # the lines of these names keep their bytes
     assert isolated(isolated("أحمد")) == isolated("أحمد")
+    line = f"{isolated('أحمد')} pays דוד 20"  # a line isolated in part, then whole
+    assert isolated(line) == f"{LRM}{FSI}أحمد{PDI} pays {LRM}{FSI}דוד{PDI} 20"
 
 
 def test_a_right_to_left_name_in_a_line_keeps_its_neighbours_in_place(qtbot) -> None:
