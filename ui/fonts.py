@@ -17,12 +17,17 @@ from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QGuiApplication, Q
 import resources
 
 FOLDER = Path(resources.__file__).resolve().parent / "fonts"
-# The order is the search order for a character: Latin and the rest of Noto Sans first, then each
-# script's face; DejaVu after them for the symbols Noto Sans lacks; then Qt asks the laptop.
-SANS = ("Noto Sans", "Noto Sans Tamil Names", "Noto Sans CJK SC Names", "Noto Sans Arabic",
-        "Noto Sans Hebrew", "DejaVu Sans")
-MONO = ("DejaVu Sans Mono", *SANS[1:-1])
-FAMILIES = ("DejaVu Sans", "DejaVu Sans Mono", *SANS[:-1])
+# Qt sets a run of one script in the first family here that writes it, and a character that face
+# lacks in the next one that has it; then it asks the laptop. Noto Sans writes Latin, Greek and
+# Cyrillic; Arabic and Hebrew come before DejaVu Sans, which writes them too (less well); DejaVu
+# Sans then gives the symbols Noto Sans lacks (the minus sign, the arrows) as the sheets had them,
+# before the Tamil and Chinese faces (which would draw their own).
+SANS = ("Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "DejaVu Sans",
+        "Noto Sans Tamil Names", "Noto Sans CJK SC Names")
+MONO = ("DejaVu Sans Mono", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Tamil Names",
+        "Noto Sans CJK SC Names")
+FAMILIES = ("DejaVu Sans", "DejaVu Sans Mono", "Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew",
+            "Noto Sans Tamil Names", "Noto Sans CJK SC Names")
 
 FSI, PDI = "\u2068", "\u2069"  # FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE
 # LEFT-TO-RIGHT MARK: Qt's rich text takes a paragraph's direction from its first strong letter,
