@@ -210,6 +210,8 @@ def test_the_wheel_holds_every_data_file_of_resources_and_migrations(installed) 
                 if path.is_file() and "__pycache__" not in path.parts}
     assert shipped <= unpacked, sorted(shipped - unpacked)
     assert {"resources/fonts/DejaVuSans.ttf", "resources/fonts/LICENSE.txt",
+            "resources/fonts/NotoSansTamilNames-Regular.ttf", "resources/fonts/OFL-Noto.txt",
+            "resources/fonts/NotoSansCJKSC-Names-Regular.ttf",
             "resources/examples/classic-sample.jsonl", "resources/sounds/time.wav",
             "migrations/script.py.mako", "migrations/env.py"} <= unpacked
 

@@ -18,7 +18,7 @@ import resources
 from app.games import folder as games
 from app.games.folder import utc_now
 from models.errors import BankerError
-from ui import crash_guard, desktop, first_window, light, none_kept, screen_fit
+from ui import crash_guard, desktop, first_window, fonts, light, none_kept, screen_fit
 from ui.qt_start import platform_watched
 from ui.settings import keep_qt_in_data_folder, kept
 from ui.sounds import Sounds
@@ -310,6 +310,7 @@ def application(argv: list[str] | None = None) -> QApplication:
     app.setOrganizationName("Championship Banker")
     desktop.identify(app)  # the window's icon, and the desktop entry it belongs to
     light.keep_light(app)  # one light palette, whatever the system's scheme
+    fonts.use_everywhere(app)  # the shipped Noto families first, the laptop's fonts behind
     if STYLES.exists():
         app.setStyleSheet(STYLES.read_text(encoding="utf-8"))
     return app

@@ -70,16 +70,24 @@ def write_with_qt(what: str, load: Callable[[], Callable[..., T]], *args: Any,
         write = load()
     except ImportError as e:
         fail(f"{what} not written: {qt_missing(e)}", EXIT_LEDGER)
-    from ui.none_kept import kept  # noqa: PLC0415 (Qt loads only here)
+    from ui.fonts import use_everywhere  # noqa: PLC0415 (Qt loads only here)
+    from ui.none_kept import kept  # noqa: PLC0415
+    from ui.printing import boxes_drawn  # noqa: PLC0415
 
     # Every Qt call made while writing costs None a reference (ui/none_kept.py): paid back
     # before the interpreter tears down, else a 100-table PDF ends in exit 134.
     with kept():
         _app = app_class.instance() or app_class(["banker"])
+        use_everywhere(_app)  # a chart's legend as well as a sheet: the shipped fonts first
+        boxes_drawn()  # what an earlier write left unsaid is not this one's
         try:
-            return write(*args)
+            written = write(*args)
         except OSError as e:
             fail(f"{what} not written: {e}", EXIT_LEDGER)
+        boxes = boxes_drawn()
+        if boxes:
+            click.echo(f"WARNING: {what}: {boxes}", err=True)
+        return written
 
 
 def show_window(load: Callable[[], Callable[[], Window]]) -> NoReturn:

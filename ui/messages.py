@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from ui.announce import announce
+from ui.fonts import isolated
 
 Level = Literal["info", "refused", "warning", "error", "time"]
 
@@ -40,7 +41,7 @@ class MessageArea(QLabel):
         """Show `text`; refusals and errors stand out, notices are quiet."""
         prefix = {"info": "", "refused": "Not recorded: ", "warning": "", "error": "STOPPED: ",
                   "time": ""}[level]
-        self.setText(prefix + text)
+        self.setText(prefix + isolated(text))  # an Arabic or Hebrew name keeps the line in order
         announce(self, prefix + text, urgent=level in ("refused", "error", "time"))
         if level != self.level or not self.styleSheet():  # restyling costs a repaint's worth
             self.setStyleSheet(f"QLabel#messages {{ {STYLES[level]} padding:6px; }}")

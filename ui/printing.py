@@ -4,6 +4,7 @@ set-up, and a text document painted page by page with a footer and page numbers.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -21,16 +22,54 @@ from PySide6.QtGui import (
     QTextDocument,
 )
 
-from ui.fonts import load_fonts
+from ui.fonts import app_font, load_fonts, undrawable, undrawable_message
 from ui.none_kept import kept
+from ui.pdf_text import give_text
 
 PAPER = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 FOOTER_PT = 7.0
 
 T = TypeVar("T")
 
-__all__ = ["FOOTER_PT", "PAPER", "check_pdf", "paint_pages", "pdf_writer", "render_pdf",
-           "write_atomically", "write_pdf"]
+# The lines drawn on paper since boxes_drawn() was last asked that hold a character no font
+# can draw: the window or the command that printed says so (never a box printed silently).
+_undrawn: list[str] = []
+
+__all__ = ["FOOTER_PT", "PAPER", "boxes_drawn", "boxes_in", "check_pdf", "paint_pages",
+           "pdf_writer", "render_pdf", "watch", "write_atomically", "write_pdf"]
+
+
+# Where a sheet's line parts its fields: a tab or a run of spaces (a table's cells), a dash or
+# a middle dot between spaces, a label's colon, an id in brackets after a name.
+_FIELDS = re.compile(r"\t|\s{2,}|\s+[—·|]\s+|:\s+|\s+\(")
+
+
+def _fields(text: str) -> list[str]:
+    """The fields of `text`'s lines (a name among them), each once, in order."""
+    found = (f.strip() for line in text.splitlines() for f in _FIELDS.split(line))
+    return list(dict.fromkeys(f for f in found if f))
+
+
+def watch(text: str) -> None:
+    """Note each field of `text` (a name, say), about to be drawn on paper, that holds a
+    character no font on this laptop can draw."""
+    for field in _fields(text):
+        if field not in _undrawn and undrawable(field):
+            _undrawn.append(field)
+
+
+def boxes_in(text: str) -> str:
+    """The warning for the fields of `text` (a sheet about to be printed) with a character no
+    font can draw, naming each character; empty when every character can be drawn."""
+    return undrawable_message(_fields(text))
+
+
+def boxes_drawn() -> str:
+    """The warning for the lines drawn on paper since the last call (see `watch`), naming
+    each character that printed as a box; empty when there were none."""
+    said = undrawable_message(_undrawn)
+    _undrawn.clear()
+    return said
 
 
 def write_atomically(path: Path, write: Callable[[Path], T]) -> T:
@@ -86,11 +125,12 @@ def write_pdf(path: Path, render: Callable[[Path], T]) -> T:
     moved into place."""
     if QGuiApplication.instance() is None:
         raise RuntimeError("a QGuiApplication must exist to write a PDF")
-    load_fonts()  # the sheets' DejaVu, whether or not this machine has it
+    load_fonts()  # the sheets' Noto and DejaVu, whether or not this machine has them
 
     def checked(part: Path) -> T:
         result = render(part)
         check_pdf(part, path)
+        give_text(part)  # a Tamil name reads back as text (ui/pdf_text.py)
         return result
 
     with kept():  # the Qt calls of a long sheet repaid as it is written (ui/none_kept.py)
@@ -98,7 +138,7 @@ def write_pdf(path: Path, render: Callable[[Path], T]) -> T:
 
 
 def paint_pages(device: QPagedPaintDevice, laid_out: Callable[[QSizeF], QTextDocument],
-                foot: str, *, family: str = "DejaVu Sans",
+                foot: str, *, mono: bool = False,
                 colour: Qt.GlobalColor = Qt.GlobalColor.darkGray, elide: bool = False) -> int:
     """Paint the document `laid_out` gives for the page's body, page by page, `foot` at the left
     of each page's foot (cut to fit when `elide`) and "Page n of m" at its right; returns the
@@ -110,10 +150,12 @@ def paint_pages(device: QPagedPaintDevice, laid_out: Callable[[QSizeF], QTextDoc
     footer_height = FOOTER_PT / 72 * dpi * 2.2
     body = QSizeF(page.width(), page.height() - footer_height)
     doc = laid_out(body)
+    watch(doc.toPlainText())
+    watch(foot)
     pages = doc.pageCount()
     painter = QPainter(device)
     try:
-        font = QFont(family)
+        font = app_font(mono=mono)  # the shipped family list: a name in the foot is drawn
         font.setPointSizeF(FOOTER_PT)
         # No ligatures: a foot carries the ledger's head ("…3ff5"), which must read (and
         # extract from the PDF) letter for letter, never as the "ﬀ" glyph.

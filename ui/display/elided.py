@@ -8,6 +8,7 @@ from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from ui.display.fit import fit_px
+from ui.fonts import isolated
 
 
 class ElidedLabel(QLabel):
@@ -34,8 +35,9 @@ class ElidedLabel(QLabel):
             self._elide()
 
     def _elide(self) -> None:
-        shown = self.fontMetrics().elidedText(self.full, Qt.TextElideMode.ElideRight,
-                                              max(0, self.width()))
+        # An Arabic or Hebrew name keeps the line in order, cut or whole (ui/fonts.isolated).
+        shown = isolated(self.fontMetrics().elidedText(self.full, Qt.TextElideMode.ElideRight,
+                                                       max(0, self.width())))
         if shown != self.text():
             self.setText(shown)
 

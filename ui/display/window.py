@@ -29,6 +29,7 @@ from ui.display.fit import fit_px, px
 from ui.display.hall_line import HallLine
 from ui.display.standings import BACKGROUND, MUTED, TEXT, Standings
 from ui.display.words import detail_words, turn_words
+from ui.fonts import isolated
 from ui.second_screen import SecondScreenWindow
 from ui.table.session import TableSession
 
@@ -138,8 +139,8 @@ class DisplayWindow(SecondScreenWindow):
             self.header.setText(heading(game) or view.board_name)
         self.clock.show_clock(view.clock)
         self.standings.show_view(view)
-        self.turn.setText(turn_words(view))
-        self.detail.setText(detail_words(view))
+        self.turn.setText(isolated(turn_words(view)))  # a right-to-left name keeps the line
+        self.detail.setText(isolated(detail_words(view)))
         shown = feed_entries(game, last=ENTRIES, events=self.events)
         padded: list[FeedEntry | None] = [None] * (ENTRIES - len(shown))  # newest at the foot
         for line, entry in zip(self.lines, padded + list(shown), strict=True):

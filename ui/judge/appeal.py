@@ -15,10 +15,12 @@ from app.review import service as review
 from app.table.scoresheet import scoresheet
 from app.table.service import TableGame
 from ui import printing
+from ui.fonts import css_families, left_to_right
 
-STYLE = """
-body { font-family: 'DejaVu Sans', sans-serif; font-size: 7.5pt; color: #111; }
-h1 { font-size: 15pt; margin: 0; }
+STYLE = f"""
+body {{ font-family: {css_families()}; font-size: 7.5pt; color: #111; }}
+"""
+STYLE += """h1 { font-size: 15pt; margin: 0; }
 h2 { font-size: 11pt; margin-top: 10pt; margin-bottom: 3pt; }
 .sub { color: #444; }
 .sound { color: #0B4F1C; font-weight: bold; }
@@ -69,7 +71,7 @@ def appeal_html(data: dict[str, Any]) -> str:
              f"judges {escape(', '.join(h.get('judges') or []) or '—')}</p>"]
     tone = "sound" if verdict.sound else "unsound"
     parts.append(f"<h2>Verification</h2><p class='{tone}'>{escape(verdict.text)}</p>"
-                 f"<p>Ledger head <b style=\"font-family: 'DejaVu Sans Mono', monospace\">"
+                 f"<p>Ledger head <b style=\"font-family: {css_families(mono=True)}\">"
                  f"{escape(verdict.head)}</b> (as printed on the scoresheet; "
                  "<i>banker verify --head</i> checks a file against it)</p>")
     if verdict.problems:
@@ -144,7 +146,7 @@ def paint(data: dict[str, Any], device: QPagedPaintDevice) -> int:
     """Paint the report page by page, the verdict and head at each page's foot; returns the
     number of pages."""
     def laid_out(body: QSizeF) -> QTextDocument:
-        doc = QTextDocument()
+        doc = left_to_right(QTextDocument())
         doc.documentLayout().setPaintDevice(device)
         doc.setHtml(appeal_html(data))
         doc.setPageSize(body)

@@ -16,6 +16,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QFont
 
 from app.review import service as review
+from ui.fonts import isolated
 
 COLUMNS = ("#", "Time", "Played", "By", "Entry")  # the kind: in the tooltip and the filter
 # "Played", not "Clock": beside the time of day, a game clock of 14:00 read as 2 pm.
@@ -100,7 +101,7 @@ class EntriesModel(QAbstractTableModel):
             return None
         entry = self.entries[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return cells(entry)[index.column()]
+            return isolated(cells(entry)[index.column()])
         if role == Qt.ItemDataRole.ToolTipRole:
             return (f"#{entry.seq} · {entry.category} ({entry.type}) · recorded by {entry.actor}"
                     f"\n{entry_words(entry)}")

@@ -31,6 +31,7 @@ from ui.judge.session import JudgeSession
 from ui.judge.time_travel import TimeTravel
 from ui.judge.verify_panel import VerifyPanel
 from ui.messages import MessageArea, untrusted
+from ui.printing import boxes_drawn
 
 TITLE = "Judge's window"
 READ_ONLY = ("READ-ONLY: the judge's window records nothing until a judge gives name and PIN "
@@ -205,12 +206,15 @@ class JudgeWindow(QMainWindow):
 
     def write_appeal(self, path: Path) -> bool:
         """Write the appeal report to `path`; say where, or why not."""
+        boxes_drawn()  # only what this report holds is said
         try:
             write_appeal_pdf(self.session.game, path)
         except (BankerError, OSError) as e:
             self.messages.say(f"The appeal report was not written: {e}", "refused")
             return False
-        self.messages.say(f"Appeal report written to {path}")
+        boxes = boxes_drawn()  # a name no font could draw: it printed as a box
+        self.messages.say(f"Appeal report written to {path}" + (f"\n{boxes}" if boxes else ""),
+                          "warning" if boxes else "info")
         return True
 
     def reread(self) -> None:

@@ -23,9 +23,10 @@ from PySide6.QtWidgets import (
 )
 
 from models.errors import BankerError
-from ui import screen_fit
+from ui import printing, screen_fit
+from ui.fonts import left_to_right
 from ui.messages import MessageArea
-from ui.scoresheet.document import paint, sheet_html, write_pdf
+from ui.scoresheet.document import document, paint, sheet_html, write_pdf
 
 
 def not_saved(error: OSError, path: Path) -> str:
@@ -62,6 +63,7 @@ class ScoresheetDialog(QDialog):
         self._collect = collect
         self.view = QTextBrowser()
         self.view.setAccessibleName("The scoresheet")
+        left_to_right(self.view.document())  # an Arabic name keeps the sheet read left to right
         self.paper = QComboBox()
         self.paper.addItems(["A4", "Letter"])
         self.print_button = QPushButton("Print…")
@@ -104,6 +106,9 @@ class ScoresheetDialog(QDialog):
 
     def print_sheet(self) -> None:
         """The system print dialog, then the printer."""
+        boxes = printing.boxes_in(document(self._sheet).toPlainText())
+        if boxes:  # said before the printer is chosen: the paper would carry a box
+            self.messages.say(boxes, "warning")
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         dialog = QPrintDialog(printer, self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
@@ -118,12 +123,15 @@ class ScoresheetDialog(QDialog):
     def save_pdf(self, path: Path) -> bool:
         """Write the sheet to `path` on the chosen paper; a file that cannot be written is said
         in the message area (True if it was saved)."""
+        printing.boxes_drawn()
         try:
             write_pdf(self._sheet, path, self.paper_name())
         except OSError as e:
             self.messages.say(not_saved(e, path), "warning")
             return False
-        self.messages.say(f"Saved {path}")
+        boxes = printing.boxes_drawn()
+        self.messages.say(f"Saved {path}" + (f"\n{boxes}" if boxes else ""),
+                          "warning" if boxes else "info")
         return True
 
     def collect(self) -> None:

@@ -9,6 +9,7 @@ from PySide6.QtCore import QSizeF
 from PySide6.QtGui import QPagedPaintDevice, QTextDocument
 
 from ui import printing
+from ui.fonts import left_to_right
 from ui.scoresheet.sheet_html import sheet_html
 
 # Sizes tried, largest first, to fit the sheet on one page; below the last it would not read.
@@ -20,7 +21,7 @@ __all__ = ["document", "layout", "paint", "sheet_html", "write_pdf"]
 def document(sheet: dict[str, Any], scale: float = 1.0, *, printed: bool = False,
              break_before_last: bool = False) -> QTextDocument:
     """The sheet as a Qt text document."""
-    doc = QTextDocument()
+    doc = left_to_right(QTextDocument())
     doc.setHtml(sheet_html(sheet, scale, printed=printed, break_before_last=break_before_last))
     return doc
 
@@ -56,7 +57,7 @@ def paint(sheet: dict[str, Any], device: QPagedPaintDevice) -> int:
     """Paint the sheet page by page onto a PDF writer or printer, the ledger's head in the
     footer of each page; returns the number of pages."""
     return printing.paint_pages(device, lambda body: layout(sheet, device, body),
-                                footer_line(sheet), family="DejaVu Sans Mono")
+                                footer_line(sheet), mono=True)
 
 
 def write_pdf(sheet: dict[str, Any], path: Path, paper: str = "a4") -> None:

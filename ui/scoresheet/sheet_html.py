@@ -5,6 +5,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ui.fonts import css_families, escaped
+
 TIE_NAMES = {"cash": "Cash", "unmortgaged": "Unmortgaged property", "hotels": "Hotels",
              "houses": "Houses", "utilities": "Utilities", "mortgaged": "Mortgaged property",
              "cards": "Get Out of Jail Free cards"}
@@ -24,7 +26,7 @@ def style(scale: float = 1.0) -> str:
         return f"{size * scale:.2f}pt"
 
     return f"""
-body {{ font-family: 'DejaVu Sans', sans-serif; font-size: {pt(8.5)}; color: #111; }}
+body {{ font-family: {css_families()}; font-size: {pt(8.5)}; color: #111; }}
 h1 {{ font-size: {pt(15)}; margin: 0; }}
 .provisional {{ font-size: {pt(30)}; font-weight: bold; color: #B00020; }}
 .sub {{ color: #444; font-size: {pt(8)}; margin: 0; }}
@@ -84,7 +86,7 @@ def sheet_html(sheet: dict[str, Any], scale: float = 1.0, *, printed: bool = Fal
                      "over: these figures are not final and the sheet is not signed.</p>")
     parts.append("<table class='head' width='100%'>")
     for index in range(0, len(rows), 2):
-        cells = "".join(f"<td><b>{escape(k)}:</b> {escape(str(v or '—'))}</td>"
+        cells = "".join(f"<td><b>{escape(k)}:</b> {escaped(v or '—')}</td>"
                         for k, v in rows[index:index + 2])
         parts.append(f"<tr>{cells}</tr>")
     parts.append("</table>")
@@ -104,14 +106,14 @@ def sheet_html(sheet: dict[str, Any], scale: float = 1.0, *, printed: bool = Fal
                  f"{'; ties broken by ' + ties if ties else ''}. {escape(note)}</p>")
     if not printed:
         # The hash in a monospace face: no ligatures, so it reads (and copies) exactly.
-        parts.append(f"<p class='foot' style=\"font-family: 'DejaVu Sans Mono', monospace\">"
+        parts.append(f"<p class='foot' style=\"font-family: {css_families(mono=True)}\">"
                      f"{escape(head_line(sheet))}</p>")
     parts.append("</body></html>")
     return "".join(parts)
 
 
 def _player_html(p: dict[str, Any], head: dict[str, Any], signed: bool = True) -> str:
-    name = escape(p["name"])
+    name = escaped(p["name"])
     if p["bankrupt"]:
         return (f"<div class='player'><span class='pos'>{escape(p['position_label'])}</span> "
                 f"&nbsp; <span class='name'>{name}</span> — out of the game "

@@ -28,6 +28,7 @@ from app.table.actions import refusal_text
 from app.table.errors import LedgerError
 from app.tournament import service as tournaments
 from models.errors import BankerError
+from ui.fonts import undrawable_message
 from ui.forms import KeyboardForm, WordSearchCombo
 from ui.messages import MessageArea
 from ui.start.from_draw import DrawPicker
@@ -71,6 +72,7 @@ class NewGameForm(KeyboardForm):
         self.path: Path | None = None
         self.draw = DrawPicker()
         self.drawn: dict[str, Any] | None = None
+        self._box_warned = False  # a name with a character no font draws is being warned of
         self.tournament, self.round, self.table = QLineEdit(), QLineEdit(), QLineEdit()
         self.profile, self.board, self.length = (WordSearchCombo(), WordSearchCombo(),
                                                  WordSearchCombo())
@@ -96,6 +98,8 @@ class NewGameForm(KeyboardForm):
         self.board.currentIndexChanged.connect(self._board_chosen)
         for seat in self.seats:
             seat.textChanged.connect(self._players_changed)
+        for field in (self.tournament, self.banker, self.judge):
+            field.textChanged.connect(self._names_checked)
         self.start_button.clicked.connect(self.submit)
         for keys in ("Ctrl+Return", "Ctrl+Enter"):
             QShortcut(QKeySequence(keys), self, activated=self.submit)
@@ -268,6 +272,19 @@ class NewGameForm(KeyboardForm):
     def _players_changed(self) -> None:
         self.roll_off.set_players(self.players())
         self.arrange()
+        self._names_checked()
+
+    def _names_checked(self) -> None:
+        """Say, as it is typed, which character of a name no font here can draw (it would show
+        and print as a box); the warning goes when the name is put right."""
+        typed = [*self.players(), *(w.text().strip() for w in (self.tournament, self.banker,
+                                                                 self.judge))]
+        warning = undrawable_message([t for t in typed if t])
+        if warning:
+            self.messages.say(warning, "warning")
+        elif self._box_warned:
+            self.messages.say("Every name can be drawn.")
+        self._box_warned = bool(warning)
 
     def _recall(self) -> None:
         """The tournament, banker and judge of the last game started here."""

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from app.table.actions import Action
+from ui.fonts import isolated
 from ui.table.window_keys import reachable
 
 
@@ -36,7 +37,7 @@ class ActionButton(QPushButton):
         self.action = action
         # The words wrap inside the button, so a long claim or build keeps its end (the
         # deadline, the total) in a narrow column; the button grows to their height.
-        self.words = QLabel(action.label + (f"   [{key}]" if key else "")
+        self.words = QLabel(isolated(action.label) + (f"   [{key}]" if key else "")
                             + ("  …" if action.params else ""))
         self.words.setWordWrap(True)
         self.words.setObjectName("actionWords")

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from app.table.actions import Action
 from app.table.views import TableView
+from ui.fonts import isolated
 from ui.table.action_button import ActionList
 from ui.table.action_panel import Panel, find, pick
 from ui.table.keymap import JAIL as JAIL_KEYS
@@ -41,7 +42,7 @@ class DicePanel(Panel):
     def _show(self, roll: Action) -> None:
         shown = " ".join(self.typed.ljust(2, "_"))
         refused = f"<br><small>Refused now: {roll.refused}</small>" if roll.refused else ""
-        self.prompt.setText(f"{roll.label}:  {shown}{refused}")
+        self.prompt.setText(isolated(f"{roll.label}:  {shown}") + refused)
         self.prompt.setToolTip("Type the two dice as two digits (35 = 3 and 5); Backspace or "
                                "Esc to correct." + (f"\nRefused now: {roll.refused}"
                                                      if roll.refused else ""))

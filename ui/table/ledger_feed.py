@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QAbstractItemView, QListView, QWidget
 
 from app.table.views import FeedEntry
 from ui.announce import announce
+from ui.fonts import isolated
 from ui.table import palette
 from ui.table.window_keys import reachable
 from ui.table.wrapped_rows import WrappedRows
@@ -43,7 +44,7 @@ class FeedModel(QAbstractListModel):
             return None
         entry = self.entries[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return f"{entry.seq}  {entry.time:%H:%M:%S}  {entry.text}"
+            return isolated(f"{entry.seq}  {entry.time:%H:%M:%S}  {entry.text}")
         if role == Qt.ItemDataRole.ToolTipRole:
             return entry.line().strip()
         if role == Qt.ItemDataRole.FontRole:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 
 from app.table.views import PlayerView, SetHolding, TableView
 from ui import scale
+from ui.fonts import isolated
 from ui.table import palette
 
 WHERE_BELOW_PT = 18  # from this base size the player's space goes under the cash
@@ -149,11 +150,12 @@ class PlayerPanel(QFrame):
             return
         player = view.player(self.name)
         colour = palette.player_colour(player.seat)
-        # The token's mark beside the name (seat number and initials, as on the board's strips).
+        # The token's mark beside the name (seat number and initials, as on the board's strips);
+        # an Arabic name and its mark keep the line in order (ui/fonts.isolated).
         mark = _escape(palette.marker(player.seat, player.name)).replace(" ", "&nbsp;")
-        self.heading.setText(
+        self.heading.setText(isolated(
             f"<span style='background:{colour}; color:{palette.text_on(colour)}'>"
-            f"&nbsp;{mark}&nbsp;</span> {_escape(player.name)}")
+            f"&nbsp;{mark}&nbsp;</span> {_escape(player.name)}"))
         self.heading.setToolTip(f"{player.seat}. {player.name}")
         self.status.setText(" · ".join(status_words(player)))
         self.status.setVisible(bool(self.status.text()))

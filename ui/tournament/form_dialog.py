@@ -3,10 +3,11 @@ words inside the dialog, which stays open with what was typed; success closes it
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLineEdit, QVBoxLayout, QWidget
 
 from app.table.actions import refusal_text
 from models.errors import BankerError
+from ui.fonts import undrawable_message
 from ui.messages import MessageArea
 
 
@@ -29,6 +30,21 @@ class FormDialog(QDialog):
         layout.addWidget(self.messages)
         layout.addWidget(self.buttons)
         self.done_text = ""  # what the window says once the command is recorded
+
+    def watch_names(self, *fields: QLineEdit) -> None:
+        """Say, as a name is typed in `fields`, which of its characters no font here can draw
+        (it would show and print as a box); the hint comes back once the name is put right."""
+        hint = self.messages.text()
+
+        def checked() -> None:
+            boxes = undrawable_message([f.text().strip() for f in fields if f.text().strip()])
+            if boxes:
+                self.messages.say(boxes, "warning")
+            elif self.messages.level == "warning":
+                self.messages.say(hint)
+
+        for field in fields:
+            field.textChanged.connect(checked)
 
     def send(self) -> str:
         """Send the command; return what to tell the organiser."""

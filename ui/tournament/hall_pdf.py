@@ -5,17 +5,16 @@ and seats. The content comes from app/tournament/hall.py; only the layout is her
 from __future__ import annotations
 
 from collections.abc import Callable
-from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, QSizeF, Qt
-from PySide6.QtGui import QFont, QFontMetricsF, QPagedPaintDevice, QPainter, QPdfWriter, QTextDocument
+from PySide6.QtGui import QFontMetricsF, QPagedPaintDevice, QPainter, QPdfWriter, QTextDocument
 
 from app.tournament.hall import HallPrint, HallTable
 from ui import printing
+from ui.fonts import app_font, css_families, escaped, isolated, left_to_right
 from ui.scoresheet.sheet_html import SIGNATURE, TIE_NAMES, style
 
-FAMILY = "DejaVu Sans"
 LINE = "____________________"
 __all__ = ["cards_pdf", "draw_sheet_html", "draw_sheet_pdf", "print_hall", "scoresheets_html",
            "scoresheets_pdf"]
@@ -66,8 +65,8 @@ def _paint_card(painter: QPainter, data: HallPrint, table: HallTable, width: flo
     painter.drawLine(0, int(top + unit), int(width), int(top + unit))
     for words, name in (("Banker", table.banker), ("Judge", table.judge)):
         top += 6 * unit
-        _text(painter, QRectF(0, top - 4 * unit, width, 5 * unit), f"{words}: {name or LINE}",
-              26, left)
+        signer = isolated(name) if name else LINE
+        _text(painter, QRectF(0, top - 4 * unit, width, 5 * unit), f"{words}: {signer}", 26, left)
     foot = f"{data.rules} · draw seed {data.seed}"
     _text(painter, QRectF(0, 96 * unit, width, 4 * unit), foot, 11, centre,
           colour=Qt.GlobalColor.darkGray)
@@ -77,7 +76,8 @@ def _text(painter: QPainter, box: QRectF, text: str, points: float,
           align: Qt.AlignmentFlag, *, bold: bool = False,
           colour: Qt.GlobalColor = Qt.GlobalColor.black) -> None:
     """Draw `text` in `box` at `points`, smaller when it would not fit the box's width."""
-    font = QFont(FAMILY)
+    printing.watch(text)
+    font = app_font()
     font.setBold(bold)
     font.setPointSizeF(points)
     device = painter.device()
@@ -92,7 +92,7 @@ def _text(painter: QPainter, box: QRectF, text: str, points: float,
 # The draw's wall sheet -------------------------------------------------------------------------
 
 FIND = "Find your seat"
-DRAW_STYLE = (f"body {{ font-family: '{FAMILY}'; font-size: 20pt; }} .title {{ font-size: 30pt; "
+DRAW_STYLE = (f"body {{ font-family: {css_families()}; font-size: 20pt; }} .title {{ font-size: 30pt; "
               "font-weight: bold; } .number { font-size: 34pt; font-weight: bold; } "
               "th { background: #e8e8e8; } .sub { font-size: 12pt; color: #444; }")
 
@@ -101,7 +101,7 @@ def draw_sheet_html(data: HallPrint, per_page: int | None = None) -> str:
     """The wall sheet: every table with its seats in order, then every player by name with
     their table and seat (Qt's rich-text subset), `per_page` names a page (None: all on one),
     each page of them under its heading, "(continued)" after the first."""
-    e = escape
+    e = escaped
     most = max((len(t.seats) for t in data.tables), default=0)
     head = "<th align='left'>Table</th>" + "".join(
         f"<th align='left'>Seat {n}</th>" for n in range(1, most + 1))
@@ -119,7 +119,7 @@ def draw_sheet_html(data: HallPrint, per_page: int | None = None) -> str:
 
 
 def _find_rows(data: HallPrint) -> list[str]:
-    e = escape
+    e = escaped
     return [f"<tr><td>{e(name)}</td><td>{e(pid)}</td><td>table {table}</td>"
             f"<td>seat {seat}</td></tr>" for name, pid, table, seat in data.index()]
 
@@ -179,7 +179,7 @@ def _draw_sheet_laid_out(data: HallPrint,
 
 
 def _document(device: QPagedPaintDevice, text: str, body: QSizeF) -> QTextDocument:
-    doc = QTextDocument()
+    doc = left_to_right(QTextDocument())
     doc.setHtml(text)
     doc.documentLayout().setPaintDevice(device)
     doc.setPageSize(body)
@@ -212,7 +212,7 @@ def scoresheets_html(data: HallPrint) -> str:
 
 
 def _sheet(data: HallPrint, table: HallTable, *, first: bool) -> str:
-    e = escape
+    e = escaped
     minutes = f"{data.minutes} minutes" if data.minutes else "untimed"
     rows = [("Round", data.stage), ("Table", str(table.number)), ("Date", ""),
             ("Rules", f"{data.profile} ({data.board})"), ("Game length", minutes),

@@ -111,6 +111,7 @@ class RegisterJudgeDialog(FormDialog):
         self.form.addRow("&Name", self.name)
         self.form.addRow("P&IN", self.pin)
         self.form.addRow("PIN &again", self.again)
+        self.watch_names(self.name)
 
     def send(self) -> str:
         name, pin, again = self.name.text().strip(), self.pin.text(), self.again.text()

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFileDialog
 from app.tournament import service as tournaments
 from models.errors import BadInput
 from models.plural import counted
+from ui.fonts import undrawable_message
 from ui.tournament.judge_fields import RegisterJudgeDialog
 from ui.tournament.new_tournament import NewTournamentDialog
 from ui.tournament.player_dialogs import AddPlayerDialog, WithdrawDialog
@@ -39,14 +40,20 @@ class PlayerActions:
         if tid is None:
             return
         path = self.choose_file("Import the sign-up sheet", "Sign-up sheets (*.csv);;All files (*)")
-        if path is not None:
-            self._run(lambda: self._import(tid, path))
+        if path is None:
+            return
+        imported: list[str] = []
+        if self._run(lambda: self._import(tid, path, imported)):
+            boxes = undrawable_message(imported)  # said after the count, never instead of it
+            if boxes:
+                self.say(f"{self.messages.text()}\n{boxes}", "warning")
 
-    def _import(self: Any, tid: str, path: Path) -> str:
+    def _import(self: Any, tid: str, path: Path, imported: list[str]) -> str:
         found = tournaments.players_from_csv(path)
         if not found:
             raise BadInput(f"{path.name}: no players in it (columns: id, name, contact, latin)")
         t = tournaments.add_players(tid, found, self.now)
+        imported.extend(p.name for p in found)
         return f"{counted(len(found), 'player')} entered from {path.name}: {len(t.players)} in all"
 
     def withdraw_selected(self: Any) -> None:

@@ -12,6 +12,7 @@ from app.tournament import service as tournaments
 from app.tournament.service import Player  # type: ignore[attr-defined]  # the service's entrant
 from models.errors import BadInput, BankerError
 from models.plural import counted
+from ui.fonts import undrawable_message
 from ui.tournament.form_dialog import FormDialog
 from ui.tournament.judge_fields import SIGNED, JudgeFields, signed_refusal
 from ui.tournament.rows import PRIVATE
@@ -31,12 +32,15 @@ class AddPlayerDialog(FormDialog):
         for label, widget in (("&Id", self.pid), ("&Name", self.name),
                               ("&Contact (private)", self.contact)):
             self.form.addRow(label, widget)
+        self.watch_names(self.name)
 
     def send(self) -> str:
         player = Player(id=self.pid.text().strip(), name=self.name.text().strip(),
                         contact=self.contact.text().strip() or None)
         t = tournaments.add_players(self.tid, [player])
-        return f"{player.name} ({player.id}) entered: {counted(len(t.players), 'player')}"
+        boxes = undrawable_message([player.name])
+        return (f"{player.name} ({player.id}) entered: {counted(len(t.players), 'player')}"
+                + (f"\n{boxes}" if boxes else ""))
 
 
 class WithdrawDialog(FormDialog):

@@ -15,6 +15,7 @@ from app.tournament.hall import hall_print
 from models.errors import BadInput
 from models.plural import counted
 from models.tournament.publications import publication_words
+from ui import printing
 from ui.tournament import hall_pdf
 from ui.tournament.draw_dialog import DrawDialog
 from ui.tournament.publish import file_stem, publish
@@ -220,7 +221,9 @@ class StageActions:
             written.extend(hall_pdf.print_hall(data, folder, file_stem(tid, data.stage)))
             return "Printed for the hall: " + ", ".join(str(p) for p in written)
 
-        self._run(wrote)
+        printing.boxes_drawn()  # only what these PDFs hold is said
+        if self._run(wrote):
+            self.say_boxes()
         return written
 
     def publish(self: Any) -> list[Path]:
@@ -238,5 +241,14 @@ class StageActions:
             return "Published (no contact detail in any): " + ", ".join(
                 str(p) for p in written) + f"; recorded: {publication_words(t.publications[-1])}"
 
-        self._run(wrote)
+        printing.boxes_drawn()
+        if self._run(wrote):
+            self.say_boxes()
         return written
+
+    def say_boxes(self: Any) -> None:
+        """After the PDFs are written, say which names in them hold a character no font could
+        draw (printed as a box), under what was said of the files."""
+        boxes = printing.boxes_drawn()
+        if boxes:
+            self.say(f"{self.messages.text()}\n{boxes}", "warning")

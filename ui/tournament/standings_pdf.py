@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +9,7 @@ from PySide6.QtCore import QSizeF
 from PySide6.QtGui import QPdfWriter, QTextDocument
 
 from ui import printing
+from ui.fonts import escaped, left_to_right
 
 COLUMNS = (("#", "position"), ("Player", "name"), ("Id", "id"), ("Table", "table"),
            ("Score", "score"), ("At table", "place_at_table"), ("Status", "status"))
@@ -17,7 +17,7 @@ COLUMNS = (("#", "position"), ("Player", "name"), ("Id", "id"), ("Table", "table
 
 def standings_html(data: dict[str, Any]) -> str:
     """The printed sheet's HTML (Qt's rich-text subset: no CSS layout beyond a table)."""
-    e = html.escape
+    e = escaped
     head = "".join(f"<th align='left'>{title}</th>" for title, _ in COLUMNS)
     rows = "".join("<tr>" + "".join(f"<td>{e(_cell(r, key))}</td>" for _, key in COLUMNS)
                    + "</tr>" for r in data["rows"])
@@ -56,7 +56,7 @@ def write_pdf(data: dict[str, Any], path: Path, paper: str = "a4") -> int:
 
 def _paint(data: dict[str, Any], writer: QPdfWriter) -> int:
     def laid_out(body: QSizeF) -> QTextDocument:
-        doc = QTextDocument()
+        doc = left_to_right(QTextDocument())
         doc.setHtml(standings_html(data))
         doc.documentLayout().setPaintDevice(writer)
         doc.setPageSize(body)
