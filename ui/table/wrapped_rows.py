@@ -4,8 +4,18 @@ drawn."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QPointF, QSize, QTimer
-from PySide6.QtGui import QFont, QTextLayout, QTextOption
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QPointF,
+    QRect,
+    QSize,
+    Qt,
+    QTimer,
+)
+from PySide6.QtGui import QFont, QFontMetrics, QTextLayout, QTextOption
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QStyle,
@@ -15,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 Index = QModelIndex | QPersistentModelIndex
+WRAPPED = int(Qt.TextFlag.TextWordWrap | Qt.TextFlag.TextWrapAnywhere)
 
 
 class WrappedRows(QStyledItemDelegate):
@@ -63,7 +74,13 @@ class WrappedRows(QStyledItemDelegate):
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:  # noqa: N802
         item = QStyleOptionViewItem(option)
         self.initStyleOption(item, index)
-        _, height = self.layout(item.text, item.font, self.text_width())
+        width = self.text_width()
+        _, height = self.layout(item.text, item.font, width)
+        # Qt's own measure of the wrapped words (each line as tall as its fallback font draws
+        # it) may be a few pixels taller at large sizes: the row takes the taller, never cuts.
+        measured = QFontMetrics(item.font).boundingRect(
+            QRect(0, 0, width, 1_000_000), WRAPPED, item.text).height()
+        height = max(height, float(measured))
         wide = self.view.viewport().width() if self.column is None else 40  # a column: its own
         return QSize(wide, int(height + 0.999) + 4)
 

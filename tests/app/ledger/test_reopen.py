@@ -28,7 +28,7 @@ from tests.app.tamper_tools import drop_triggers
 
 JUDGE, PIN = "Lee", "246802"
 # Names whose JSON text needs escaping: the fast check writes the hashed text out by hand.
-NAMES = ['Zoë "Z"', "O'Neil \\ Jr", "李雷", "Ann\ttab"]
+NAMES = ['Zoë "Z"', "O'Neil \\ Jr", "李雷", "Ann_\u00e9 \u0b95"]
 
 
 def played(db: Path, commands: int = 120, seed: int = 4) -> TableGame:
