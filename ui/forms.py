@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import pairwise
 
 from PySide6.QtCore import QElapsedTimer, QEvent, QObject, Qt, Signal
@@ -58,16 +59,22 @@ def _visit(widget: QWidget, found: list[QWidget], top: bool = False) -> None:
         _walk(layout, found)
 
 
-def _walk(layout: QLayout, found: list[QWidget]) -> None:
+def each_placed(layout: QLayout, visit: Callable[[QWidget], None]) -> None:
+    """Call `visit` on each widget `layout` places, in its order, nested layouts' in theirs
+    (the reading order the forms' Tab and the table window's Tab chain follow)."""
     for index in range(layout.count()):
         item = layout.itemAt(index)
         if item is None:
             continue
         child, inner = item.widget(), item.layout()
         if child is not None:
-            _visit(child, found)
+            visit(child)
         elif inner is not None:
-            _walk(inner, found)
+            each_placed(inner, visit)
+
+
+def _walk(layout: QLayout, found: list[QWidget]) -> None:
+    each_placed(layout, lambda child: _visit(child, found))
 
 
 def value(widget: QWidget) -> object:

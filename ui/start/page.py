@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
-    QSizePolicy,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -22,32 +21,20 @@ from app.games.folder import GameSummary, in_progress
 from ui.messages import MessageArea
 from ui.start.games_model import GamesModel
 from ui.table.wrapped_rows import WrappedRows
+from ui.wrapped_button import WrappedButton
 
 
-class WrappedButton(QPushButton):
-    """A button as wide as its row gives, its words wrapping inside it (issue 30: a game's
-    players, in any script, are never cut): a long game's name makes it taller, never wider
-    than the screen."""
+class ResumeButton(WrappedButton):
+    """The game in progress, its players whole however long (issue 30): the words wrap."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.words = QLabel()
-        self.words.setWordWrap(True)
-        self.words.setObjectName("resumeWords")
-        self.words.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        inside = QVBoxLayout(self)
-        inside.setContentsMargins(10, 5, 10, 5)
-        inside.addWidget(self.words)
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Minimum)
+        super().__init__("resumeWords", (10, 5, 10, 5), parent)
 
     def set_full(self, text: str) -> None:
         """The whole text, drawn wrapping (its tooltip and accessible name too)."""
         self.words.setText(text)
         self.setToolTip(text)
         self.setAccessibleName(text)
-
-    def text(self) -> str:  # type: ignore[override]  # the words drawn inside
-        return self.words.text()
 
 
 def _selectable(name: str) -> QLabel:
@@ -103,7 +90,7 @@ class StartPage(QWidget):
         self.table = _games_table(self.model)
         self.table.doubleClicked.connect(self._open_row)
         self.table.activated.connect(self._open_row)
-        self.resume_button = WrappedButton()
+        self.resume_button = ResumeButton()
         self.resume_button.setObjectName("resume")
         self.open_button = QPushButton("Open the selected game  [Enter]")
         self.judge_button = QPushButton("Open as judge…  [Ctrl+J]")

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from app.table.actions import Action
 from ui.fonts import isolated
 from ui.table.window_keys import reachable
+from ui.wrapped_button import WrappedButton
 
 
 def tip(action: Action, key: str | None) -> str:
@@ -26,28 +27,21 @@ def tip(action: Action, key: str | None) -> str:
     return "\n".join(lines)
 
 
-class ActionButton(QPushButton):
+class ActionButton(WrappedButton):
     """Pressing it asks for the action to be run (the window does the asking and the sending)."""
 
     chosen = Signal(object)
 
     def __init__(self, action: Action, key: str | None = None,
                  parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.action = action
         # The words wrap inside the button, so a long claim or build keeps its end (the
         # deadline, the total) in a narrow column; the button grows to their height.
-        self.words = QLabel(isolated(action.label) + (f"   [{key}]" if key else "")
-                            + ("  …" if action.params else ""))
-        self.words.setWordWrap(True)
-        self.words.setObjectName("actionWords")
-        self.words.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        inside = QVBoxLayout(self)
-        inside.setContentsMargins(6, 3, 6, 3)
-        inside.addWidget(self.words)
+        super().__init__("actionWords", (6, 3, 6, 3), parent)
+        self.action = action
+        self.words.setText(isolated(action.label) + (f"   [{key}]" if key else "")
+                           + ("  …" if action.params else ""))
         # Tab reaches it and Space presses it; every other key stays the window's.
         reachable(self, own=(Qt.Key.Key_Space,))
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Minimum)
         self.setEnabled(action.enabled)
         self.setToolTip(tip(action, key))
         # Its words are drawn by a label inside: a screen reader is given them as the name,
@@ -55,10 +49,6 @@ class ActionButton(QPushButton):
         self.setAccessibleName(action.label)
         self.setAccessibleDescription(tip(action, key).partition("\n")[2].replace("\n", ". "))
         self.clicked.connect(lambda: self.chosen.emit(self.action))
-
-    def text(self) -> str:
-        """The button's words (they are drawn by the label inside)."""
-        return self.words.text()
 
 
 class ActionList(QWidget):

@@ -15,6 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.forms import each_placed
+
 MOVE = (Qt.Key.Key_Tab, Qt.Key.Key_Backtab)
 READ = (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown,
         Qt.Key.Key_Home, Qt.Key.Key_End)
@@ -91,15 +93,7 @@ def _visit(widget: QWidget, found: list[QWidget]) -> None:
 
 
 def _walk(layout: QLayout, found: list[QWidget]) -> None:
-    for index in range(layout.count()):
-        item = layout.itemAt(index)
-        if item is None:
-            continue
-        child, inner = item.widget(), item.layout()
-        if child is not None:
-            _visit(child, found)
-        elif inner is not None:
-            _walk(inner, found)
+    each_placed(layout, lambda child: _visit(child, found))
 
 
 def chain(widgets: list[QWidget]) -> None:
