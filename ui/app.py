@@ -117,13 +117,21 @@ class MainWindow(QMainWindow):
         second), once; then move everything loaded so far out of the cycle collector's sight
         (gc.freeze: modules, classes and the start page live as long as the program), so a
         collection while a game is read walks only what the game adds (a full one over all
-        of it took about 50 ms of every opening)."""
+        of it took about 50 ms of every opening). The collector is off while they load: the
+        imports make a few hundred thousand objects and no garbage, and collecting as they came
+        cost about a tenth of their time (docs/benchmarks.md, issue 31)."""
         if self._prepared:
             return
         self._prepared = True
-        for module in ("ui.table.session", "ui.table.window"):
-            importlib.import_module(module)
-        importlib.import_module("app.table.positions").state_format()  # a schema's digest, cached
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            for module in ("ui.table.session", "ui.table.window"):
+                importlib.import_module(module)
+            importlib.import_module("app.table.positions").state_format()  # a digest, cached
+        finally:
+            if collecting:
+                gc.enable()
         gc.freeze()
 
     def _menu(self) -> None:
