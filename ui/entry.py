@@ -164,6 +164,14 @@ def _write_commands(formatter: click.HelpFormatter, listed: dict[str, str]) -> N
 class Banker(click.Group):
     """Lists the commands from SHORT_HELP; loads the real ones only to run one."""
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # A double-clicked game file: the desktop entry runs `banker FILE` (Exec=banker %f),
+        # which is `banker --db FILE`.
+        if len(args) == 1 and args[0] not in SHORT_HELP and not args[0].startswith("-") \
+                and Path(args[0]).is_file():
+            args = ["--db", args[0]]
+        return super().parse_args(ctx, args)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(SHORT_HELP)
 

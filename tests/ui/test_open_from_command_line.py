@@ -79,3 +79,17 @@ def test_without_a_command_the_window_is_opened_on_the_file(tmp_path: Path,
     monkeypatch.setattr(entry, "window", lambda game=None: opened.append(game) or 0)
     done = CliRunner().invoke(entry.main, ["--db", str(tmp_path / "game.db")])
     assert done.exit_code == 0 and opened == [tmp_path / "game.db"]
+
+
+def test_a_double_clicked_file_alone_is_opened_as_with_db(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # The desktop entry runs `banker FILE` (Exec=banker %f).
+    opened: list[Path | None] = []
+    monkeypatch.setattr(entry, "window", lambda game=None: opened.append(game) or 0)
+    game = tmp_path / "game.db"
+    game.write_bytes(b"")
+    done = CliRunner().invoke(entry.main, [str(game)])
+    assert done.exit_code == 0 and opened == [game]
+    # A name that is no file is still an unknown command, said as before.
+    done = CliRunner().invoke(entry.main, [str(tmp_path / "nothing.db")])
+    assert done.exit_code == 2 and "No such command" in done.output and opened == [game]
