@@ -133,7 +133,7 @@ check() {
     if command -v desktop-file-validate >/dev/null; then
         desktop-file-validate "$share/applications/$NAME.desktop" || fail "desktop-file-validate"
     fi
-    expect "Exec=\"$installed\"" "$(cat "$share/applications/$NAME.desktop")" "the entry"
+    expect "Exec=\"$installed\" %f" "$(cat "$share/applications/$NAME.desktop")" "the entry"
     out=$(cd "$tmp/work" && env -i HOME="$tmp/home" PATH=/usr/bin:/bin LANG=C.UTF-8 \
         QT_QPA_PLATFORM=offscreen "$tmp/home/.local/bin/banker" start 2>&1) \
         || fail "the installed banker start: $out"

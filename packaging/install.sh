@@ -57,7 +57,7 @@ done
 mkdir -p "$icons/scalable/apps" "$share/applications"
 cp "$here/icons/championship-banker.svg" "$icons/scalable/apps/championship-banker.svg"
 escaped=$(printf '%s' "$app/banker" | sed 's/[\\"`$]/\\\\&/g')
-sed "s|^Exec=banker\$|Exec=\"$escaped\"|" "$here/championship-banker.desktop" > "$entry"
+sed "s|^Exec=banker |Exec=\"$escaped\" |" "$here/championship-banker.desktop" > "$entry"
 refresh
 
 echo "Championship Banker installed in $app"

@@ -44,7 +44,7 @@ class MainWindow(QMainWindow):
 
     def __init__(self, now: Callable[[], datetime] = utc_now, *, sounds: Sounds | None = None,
                  settings: QSettings | None = None, tick_ms: int | None = 1000,
-                 list_later: bool = False) -> None:
+                 list_later: bool = False, opening: Path | None = None) -> None:
         super().__init__()
         self.now, self.tick_ms, self.settings = now, tick_ms, settings
         self.sounds = sounds or Sounds(self)
@@ -66,6 +66,7 @@ class MainWindow(QMainWindow):
         self.start.open_judge.connect(self.open_judge)
         self.judges: list[QMainWindow] = []  # the judge's windows opened from here
         self._prepared = False  # the table's modules imported ahead (_prepare_table)
+        self._opening = opening if list_later else None  # opened once the window has painted
         self._menu()
         self.setWindowTitle(TITLE)
         # Where it was last closed, if that still fits this screen; else 1366×768 or less.
@@ -74,8 +75,11 @@ class MainWindow(QMainWindow):
             self.show_start()
             return
         # The app lists the games once the window is up: each file is read through the ledger.
+        # A game given on the command line (`banker --db FILE`) is opened then instead, as the
+        # start page opens one: the window paints before the ledger and the table's modules load.
         self.stack.setCurrentWidget(self.start)
-        self.start.messages.say("Reading the games in the data folder…")
+        self.start.messages.say("Reading the games in the data folder…" if opening is None
+                                else f"Opening {opening.name}…")
         self._listed = False
         self.installEventFilter(self)
         QTimer.singleShot(2000, self, self._first_list)  # in case no paint comes (hidden)
@@ -99,6 +103,10 @@ class MainWindow(QMainWindow):
         return False
 
     def _first_list(self) -> None:
+        if self._opening is not None:
+            path, self._opening = self._opening, None
+            self.open_game(path)  # on failure: the games listed, and why on the start page
+            return
         if self.table is None and self.stack.currentWidget() is self.start and (
                 not self.start.model.rowCount() and "Reading" in self.start.messages.text()):
             self.show_start()
@@ -109,13 +117,21 @@ class MainWindow(QMainWindow):
         second), once; then move everything loaded so far out of the cycle collector's sight
         (gc.freeze: modules, classes and the start page live as long as the program), so a
         collection while a game is read walks only what the game adds (a full one over all
-        of it took about 50 ms of every opening)."""
+        of it took about 50 ms of every opening). The collector is off while they load: the
+        imports make a few hundred thousand objects and no garbage, and collecting as they came
+        cost about a tenth of their time (docs/benchmarks.md, issue 31)."""
         if self._prepared:
             return
         self._prepared = True
-        for module in ("ui.table.session", "ui.table.window"):
-            importlib.import_module(module)
-        importlib.import_module("app.table.positions").state_format()  # a schema's digest, cached
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            for module in ("ui.table.session", "ui.table.window"):
+                importlib.import_module(module)
+            importlib.import_module("app.table.positions").state_format()  # a digest, cached
+        finally:
+            if collecting:
+                gc.enable()
         gc.freeze()
 
     def _menu(self) -> None:
@@ -316,12 +332,12 @@ def application(argv: list[str] | None = None) -> QApplication:
     return app
 
 
-def run() -> int:
-    """Open the main window and run until it is closed."""
+def run(game: Path | None = None) -> int:
+    """Open the main window, on `game`'s table when given, and run until it is closed."""
     app = application(sys.argv[:1])
     crash_guard.install(app)
     none_kept.keep_topped_up(app)  # a table's day of Qt calls repaid (ui/none_kept.py)
-    window = MainWindow(list_later=True)
+    window = MainWindow(list_later=True, opening=game)
     # BANKER_FIRST_WINDOW: a smoke test's look at the first window, then quit (ui/first_window.py).
     first_window.watch(window, window.start.model.rowCount, window.sounds)
     window.show()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
@@ -163,6 +164,14 @@ def _write_commands(formatter: click.HelpFormatter, listed: dict[str, str]) -> N
 class Banker(click.Group):
     """Lists the commands from SHORT_HELP; loads the real ones only to run one."""
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # A double-clicked game file: the desktop entry runs `banker FILE` (Exec=banker %f),
+        # which is `banker --db FILE`.
+        if len(args) == 1 and args[0] not in SHORT_HELP and not args[0].startswith("-") \
+                and Path(args[0]).is_file():
+            args = ["--db", args[0]]
+        return super().parse_args(ctx, args)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(SHORT_HELP)
 
@@ -193,16 +202,23 @@ class ListedGroup(click.Group):
 
 
 @click.group(cls=Banker, invoke_without_command=True)
+@click.option("--db", "db", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="A game's ledger file to open in the window at once (what a double-clicked "
+                   "game file does); a command takes its own --db after its name.")
 @click.pass_context
-def main(ctx: click.Context) -> None:
+def main(ctx: click.Context, db: Path | None) -> None:
     """Championship Banker: the table's ledger. With no command, opens the banker's window;
     the commands below work from the command line."""
     if ctx.invoked_subcommand is None:
-        sys.exit(window())
+        sys.exit(window(db))
+    if db is not None:
+        raise click.UsageError(f"--db goes after the command: banker {ctx.invoked_subcommand} "
+                               "--db FILE")
 
 
-def window() -> int:
-    """Open the main window; a missing display or Qt library is said plainly (exit 1)."""
+def window(game: Path | None = None) -> int:
+    """Open the main window (on `game`'s table when given); a missing display or Qt library is
+    said plainly (exit 1)."""
     from ui.system_check import display_problem, qt_missing  # noqa: PLC0415
 
     problem = display_problem()
@@ -214,7 +230,7 @@ def window() -> int:
     except ImportError as e:
         click.echo(qt_missing(e), err=True)
         return 1
-    return run()
+    return run(game)
 
 
 __all__ = ["main"]

@@ -32,6 +32,8 @@ def test_the_desktop_entry_starts_the_console_script_with_the_shipped_icon() -> 
     entry.read(ROOT / "packaging" / f"{desktop.NAME}.desktop", encoding="utf-8")
     section = entry["Desktop Entry"]
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
-    assert section["Exec"] in scripts
+    program, *files = section["Exec"].split()
+    assert program in scripts
+    assert files == ["%f"]  # a double-clicked game file opens in the window (`banker FILE`)
     assert section["Icon"] == desktop.NAME
     assert section["Categories"].split(";")[0] == "Game"
