@@ -203,6 +203,134 @@ def _back_to_a_throw(game: Any, window: Any, rng: Random) -> None:
     window.refresh([])
 
 
+# CPU time of a typed roll and of an undo, a short game against a long one (issue 31) -------------
+
+KEYED_SIZES = (200, 20000)
+KEYED = 40
+
+
+class PaintClock:
+    """The CPU time (time.process_time: every thread of this process) from a key to the next
+    paint of the widgets it watches, waited for in an event loop of its own."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import QEvent, QEventLoop, QObject  # noqa: PLC0415
+
+        self.painted: list[float] = []
+        self.loop = QEventLoop()
+        clock = self
+
+        class Hook(QObject):
+            def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+                if event.type() == QEvent.Type.Paint and not clock.painted:
+                    clock.painted.append(time.process_time())
+                    clock.loop.quit()
+                return False
+
+        self.hook = Hook()
+
+    def watch(self, *widgets: Any) -> None:
+        """Watch these widgets' paints."""
+        for widget in widgets:
+            widget.installEventFilter(self.hook)
+
+    def cpu_ms(self, press: Any) -> float:
+        """CPU milliseconds from `press()` to the first watched paint (5 s at most)."""
+        from PySide6.QtCore import QTimer  # noqa: PLC0415
+
+        self.painted.clear()
+        began = time.process_time()
+        press()
+        if not self.painted:
+            QTimer.singleShot(5000, self.loop.quit)
+            self.loop.exec()
+        assert self.painted, "no repaint within 5 s"
+        return (self.painted[0] - began) * 1000
+
+
+def keyed_cpu(events: int, keys: int = KEYED) -> tuple[int, list[float], list[float], list[float]]:
+    """The game's entry count; the CPU milliseconds from a typed roll's second digit to the
+    table window's board repainted; from Ctrl+Z (the banker agreeing) to the board or the
+    message line repainted (whichever first: the same paint); and, in the same run, from a
+    key to a bare window's repaint; `keys` of each (between them random play brings the game
+    back to a throw). The games are benchmarks.speed's, built once (BANKER_SPEED_GAMES)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QSettings  # noqa: PLC0415
+
+    from app.table.service import TableGame  # noqa: PLC0415
+    from benchmarks.speed import _bare_window, game_file  # noqa: PLC0415
+    from ui.app import application  # noqa: PLC0415
+    from ui.table.session import TableSession  # noqa: PLC0415
+    from ui.table.window import TableWindow  # noqa: PLC0415
+
+    application(sys.argv[:1])
+    clock = PaintClock()
+    bare = _bare_window(clock.hook)
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "game.db"
+        db.write_bytes(game_file(events).read_bytes())
+        session = TableSession(TableGame.open(str(db)), tick_ms=None)
+        window = TableWindow(session, QSettings(str(Path(folder) / "ui.ini"),
+                                                QSettings.Format.IniFormat))
+        window.confirm = lambda _title, _text: True  # the banker agrees to every undo
+        window.show()
+        # An undo that changes nothing on the board still repaints the message line, in the
+        # same pass as the board.
+        clock.watch(window.board.viewport(), window.messages)
+        rolls, undos, bare_ms = _keyed(window, bare, clock, keys)
+        entries = session.game.head_seq
+        window.close()
+        bare.close()
+        session.close()
+        return entries, rolls, undos, bare_ms
+
+
+def _keyed(window: Any, bare: Any, clock: PaintClock, keys: int
+           ) -> tuple[list[float], list[float], list[float]]:
+    from PySide6.QtCore import Qt  # noqa: PLC0415
+    from PySide6.QtTest import QTest  # noqa: PLC0415
+
+    from benchmarks.speed import SETTLE_MS, _back_to_a_throw  # noqa: PLC0415
+
+    game = window.session.game
+    rolls: list[float] = []
+    undos: list[float] = []
+    bare_ms: list[float] = []
+    rng = Random(7)
+    while len(rolls) < keys or len(undos) < keys:
+        a, b = rng.randint(1, 6), rng.randint(1, 6)
+        while a == b:  # no doubles: the turn passes, as most throws do
+            b = rng.randint(1, 6)
+        head = game.head_seq
+        QTest.keyClick(window, Qt.Key(Qt.Key.Key_0 + a))
+        QTest.qWait(SETTLE_MS)
+        rolls.append(clock.cpu_ms(lambda b=b: QTest.keyClick(window, Qt.Key(Qt.Key.Key_0 + b))))
+        assert game.head_seq > head, window.messages.text()
+        QTest.qWait(SETTLE_MS)
+        bare_ms.append(clock.cpu_ms(lambda: QTest.keyClick(bare, Qt.Key.Key_5)))
+        _back_to_a_throw(game, window, rng)
+        QTest.qWait(SETTLE_MS)
+        if _may_undo(window):
+            head = game.head_seq
+            undos.append(clock.cpu_ms(lambda: QTest.keyClick(
+                window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)))
+            assert game.head_seq > head, window.messages.text()
+            QTest.qWait(SETTLE_MS)
+            _back_to_a_throw(game, window, rng)
+            QTest.qWait(SETTLE_MS)
+    return rolls[:keys], undos[:keys], bare_ms
+
+
+def _may_undo(window: Any) -> bool:
+    """Whether the banker's undo may take the last command back now."""
+    from models.errors import BankerError  # noqa: PLC0415
+
+    try:
+        return bool(window.session.undo_preview())
+    except BankerError:
+        return False
+
+
 def main() -> None:
     """Print the window's rows of the benchmark table."""
     bare, app = launch()
@@ -215,6 +343,20 @@ def main() -> None:
     times = roll_to_paint()
     print(f"| typed roll to repainted board, 3,000-event game ({len(times)} rolls) | median "
           f"{statistics.median(times):.0f} ms, slowest {max(times):.0f} ms |")
+    keyed_rows()
+
+
+def keyed_rows() -> None:
+    """The rows of a typed roll and an undo, CPU p50, at 200 and at 20,000 entries
+    (`python -c "from benchmarks.gui import keyed_rows; keyed_rows()"` runs them alone)."""
+    print(f"load average {os.getloadavg()[0]:.1f} at the start")
+    for events in KEYED_SIZES:
+        entries, rolls, undos, bare = keyed_cpu(events)
+        print(f"| {entries:,} entries: typed roll to repainted board; Ctrl+Z to repainted "
+              f"window (CPU, p50 of {len(rolls)} each) | roll {statistics.median(rolls):.2f} "
+              f"ms, undo {statistics.median(undos):.2f} ms | bare window's key to repaint "
+              f"{statistics.median(bare):.2f} ms |", flush=True)
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,9 @@ from app.ledger import Ledger, LedgerError, open_ledger
 
 POLL_S = 2.0
 """How often the copier looks at the file when nobody tells it an entry was recorded."""
+REVISIT_S = 30.0
+"""How often the copier asks the hub even when the file has not changed since its last copy
+(between those, an unchanged file costs the idle table two stat calls, not a round trip)."""
 LAST_COPY_S = 5.0
 """How long a closing window or `banker` process waits for its last copy to the hub."""
 
@@ -88,6 +91,9 @@ class Replicator:
                                         daemon=True)
         self._ledger: Ledger | None = None
         self._hub: Hub | None = None
+        # The file as it stood when the last copy began, and when that copy ended (monotonic).
+        self._copied: tuple[tuple[int, int] | None, ...] | None = None
+        self._copied_at = 0.0
 
     def start(self) -> Replicator:
         """Start copying in the background; returns self."""
@@ -157,6 +163,10 @@ class Replicator:
         failures = 0
         while not self._stopping.is_set():
             self._wake.clear()
+            if self._unchanged():
+                self._wake.wait(self.poll)
+                continue
+            seen = self._file()
             try:
                 self._copy()
             except HubRefused as refused:
@@ -166,13 +176,34 @@ class Replicator:
                 # The hub (or, briefly, the file) cannot be used: keep recording, wait longer
                 # each time; a notify does not cut the wait short.
                 failures += 1
+                self._copied = None  # the next poll asks the hub, changed file or not
                 self._drop_hub()
                 self._set(state="retrying", detail=str(e), failures=failures)
                 self._stopping.wait(self.backoff.delay(failures, self._rng))
                 continue
             failures = 0
+            self._copied, self._copied_at = seen, time.monotonic()
             self._wake.wait(self.poll)
         return True
+
+    def _file(self) -> tuple[tuple[int, int] | None, ...]:
+        """The file and its -wal file as the file system has them (change time, size): a new
+        entry changes the one or the other."""
+        found: list[tuple[int, int] | None] = []
+        for path in (self.db, f"{self.db}-wal"):
+            try:
+                stat = os.stat(path)
+            except OSError:
+                found.append(None)
+            else:
+                found.append((stat.st_mtime_ns, stat.st_size))
+        return tuple(found)
+
+    def _unchanged(self) -> bool:
+        """Whether the file is as it was when the last copy (which reached the hub) began, and
+        the hub was asked less than REVISIT_S ago: nothing to send, the poll passes."""
+        return (self._copied is not None and time.monotonic() - self._copied_at < REVISIT_S
+                and self._file() == self._copied)
 
     def _copy(self) -> None:
         if self._ledger is None:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, insert, select
+from sqlalchemy import Connection, func, insert, select
 
 from app.hub.errors import HubError, HubUnreachable
 from app.hub.hub import Hub
@@ -63,6 +63,25 @@ def read_round(hub: Hub, tid: str, stage: str, now: Callable[[], datetime] | Non
             return _round(connection, tid, stage, clock)
     except LedgerError as e:
         raise HubUnreachable(f"the hub at {hub.location} cannot be used just now: {e}") from e
+
+
+def round_mark(hub: Hub, tid: str, stage: str, now: Callable[[], datetime] | None = None
+               ) -> tuple[tuple[int, int], datetime]:
+    """What any new row of the stage's round changes (its rows' count and last id), with the
+    hub's time of reading, in one statement: a table following the round reads it whole only
+    when this changed. Raises HubUnreachable."""
+    clock = now or (lambda: datetime.now(UTC))
+    c = hub_rounds.c
+    try:
+        with hub.database.read() as connection:
+            postgres = connection.dialect.name == "postgresql"  # its clock, as hub_now reads it
+            row = connection.execute(
+                select(func.count(c.id), func.max(c.id), *([func.now()] if postgres else []))
+                .where(c.tournament_id == tid, c.stage == stage)).one()
+    except LedgerError as e:
+        raise HubUnreachable(f"the hub at {hub.location} cannot be used just now: {e}") from e
+    at = row[2] if postgres else clock()
+    return (int(row[0]), int(row[1] or 0)), at.astimezone(UTC)
 
 
 def scope_of(tid: str, stage: str) -> str:

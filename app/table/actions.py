@@ -269,9 +269,9 @@ def undo_plan(game: TableGame, stored: list[StoredEvent] | None = None) -> list[
     # The service's in-memory timeline plans the void; no re-reading of the ledger's commands.
     numbers = game.timeline.plan_undo(game.table)
     if stored is None:  # only the entries of the commands undone are read
-        marks = [m for m in game.timeline.marks[::-1] if m.number in numbers]
-        stored = game.ledger.events(game.game_id, upto_seq=max(m.last for m in marks),
-                                    from_seq=min(m.first for m in marks)) if marks else []
+        spans = [s for s in (game.timeline.entries(n) for n in numbers) if s]
+        stored = game.ledger.events(game.game_id, upto_seq=max(s[-1] for s in spans),
+                                    from_seq=min(s[0] for s in spans)) if spans else []
     return [say(game.table, voids.stored_to_event(s))
             for s in stored if s.command_no in numbers]
 

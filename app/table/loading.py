@@ -125,7 +125,7 @@ def _facts(rows: Any, timeline: Timeline) -> FactKeeper:
     keeper = FactKeeper()
     for row in rows:
         if row[3] in FACT_TYPES:
-            keeper.add(row[2], row[3], row[4])
+            keeper.add(row[1], row[2], row[3], row[4])
     if timeline.voided:
         keeper.voided(timeline.voided)
     return keeper

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any
 
 from app.ledger import StoredEvent
 from app.table import phases
@@ -32,6 +34,7 @@ from models.engine import Table
 from models.events import BANK
 from models.state import GameState
 
+KEPT_VIEWS = 4096
 RAILWAYS = "railway"
 UTILITIES = "utility"
 
@@ -43,6 +46,16 @@ def table_view(game: TableGame) -> TableView:
         raise ValueError("no game has been started in this ledger")
     return view_of(game.table, game.state, game.now(), (), game_id=game.game_id,
                    facts=game.facts.facts, head_seq=game.head_seq)
+
+
+def view_at(game: TableGame, state: GameState, seq: int, now: datetime) -> TableView:
+    """The view of `state`, the game right after entry `seq` (as the judge's time travel shows
+    it): the facts worked out by the service's keeper from the latest of each kind before the
+    entry, so no event is read or walked (the same cost at entry 20,000 as at entry 200)."""
+    if game.table is None:
+        raise ValueError("no game has been started in this ledger")
+    return view_of(game.table, state, now, (), game_id=game.game_id,
+                   facts=game.facts.at(seq, game.timeline.voided_upto(seq)), head_seq=seq)
 
 
 def view_of(table: Table, state: GameState, now: datetime, events: Sequence[StoredEvent],
@@ -116,7 +129,42 @@ def entries_of(board: Board, events: Sequence[StoredEvent], last: int = 50,
                       voided=s.command_no in void) for s in tail]
 
 
-def _set_of(board: Board, index: int) -> tuple[str | None, str | None, int | None]:
+@dataclass(frozen=True, slots=True)
+class _BoardSets:
+    """Each space's set (its id, name and colour order) and each set's deeds in board order,
+    worked out once per board: every view of a game asks them for each deed and each player."""
+
+    of: dict[int, tuple[str | None, str | None, int | None]]
+    members: dict[str, tuple[int, ...]]
+    # The views made so far, by what they show: the same holding is the same object, so a
+    # window comparing the new view with the old one finds the unchanged parts at once.
+    spaces: dict[tuple[int, str | None, bool, int], SpaceView] = field(default_factory=dict)
+    holdings: dict[tuple[str, tuple[tuple[int, bool, int], ...]], SetHolding] = field(
+        default_factory=dict)
+
+
+_SETS: dict[int, tuple[Board, _BoardSets]] = {}
+
+
+def _sets(board: Board) -> _BoardSets:
+    kept = _SETS.get(id(board))
+    if kept is not None and kept[0] is board:
+        return kept[1]
+    found = _BoardSets({space.index: _set_found(board, space.index) for space in board.spaces},
+                       _members(board))
+    if len(_SETS) > 16:  # a few boards at a time (the table's, a judge's, the editor's)
+        _SETS.clear()
+    _SETS[id(board)] = (board, found)  # the board held, so its id is not reused meanwhile
+    return found
+
+
+def _bounded(made: dict[Any, Any]) -> None:
+    """Views kept for reuse stay a few thousand (a long game's many ways of holding a set)."""
+    if len(made) >= KEPT_VIEWS:
+        made.clear()
+
+
+def _set_found(board: Board, index: int) -> tuple[str | None, str | None, int | None]:
     space = board.space(index)
     if isinstance(space, Street):
         order = next(i for i, g in enumerate(board.groups) if g.id == space.group)
@@ -126,6 +174,16 @@ def _set_of(board: Board, index: int) -> tuple[str | None, str | None, int | Non
     if isinstance(space, Utility):
         return UTILITIES, "Utilities", None
     return None, None, None
+
+
+def _members(board: Board) -> dict[str, tuple[int, ...]]:
+    members: dict[str, list[int]] = {g.id: [] for g in board.groups}
+    members[RAILWAYS], members[UTILITIES] = [], []
+    for deed in board.deeds():
+        set_id, _, _ = _set_found(board, deed.index)
+        assert set_id is not None
+        members[set_id].append(deed.index)
+    return {set_id: tuple(indexes) for set_id, indexes in members.items()}
 
 
 def board_preview(board: Board) -> TableView:
@@ -144,40 +202,47 @@ def board_preview(board: Board) -> TableView:
 
 
 def _space_views(board: Board, state: GameState | None) -> tuple[SpaceView, ...]:
+    sets = _sets(board)
     views = []
     for space in board.spaces:
-        set_id, set_name, order = _set_of(board, space.index)
-        price = space.price if isinstance(space, Street | Railway | Utility) else None
         deed = state.deeds.get(space.index) if state is not None else None
-        views.append(SpaceView(
-            index=space.index, name=space.name, kind=space.kind, set_id=set_id,
-            set_name=set_name, set_order=order, price=price,
-            name_confirmed=space.name_confirmed,
-            owner=deed.owner if deed else None, mortgaged=deed.mortgaged if deed else False,
-            steps=deed.steps if deed else 0))
+        key = ((space.index, deed.owner, deed.mortgaged, deed.steps) if deed is not None
+               else (space.index, None, False, 0))
+        view = sets.spaces.get(key)
+        if view is None:  # made once per space and holding: a roll moves few of them
+            _bounded(sets.spaces)
+            set_id, set_name, order = sets.of[space.index]
+            price = space.price if isinstance(space, Street | Railway | Utility) else None
+            view = sets.spaces[key] = SpaceView(
+                index=space.index, name=space.name, kind=space.kind, set_id=set_id,
+                set_name=set_name, set_order=order, price=price,
+                name_confirmed=space.name_confirmed, owner=key[1], mortgaged=key[2],
+                steps=key[3])
+        views.append(view)
     return tuple(views)
 
 
 def _holdings(board: Board, state: GameState, name: str) -> tuple[SetHolding, ...]:
-    members: dict[str, list[int]] = {g.id: [] for g in board.groups}
-    members[RAILWAYS], members[UTILITIES] = [], []
-    for deed in board.deeds():
-        set_id, _, _ = _set_of(board, deed.index)
-        assert set_id is not None
-        members[set_id].append(deed.index)
+    sets = _sets(board)
     holdings = []
-    for order, set_id in enumerate(members):
-        owned = [i for i in members[set_id] if state.deeds[i].owner == name]
+    for order, (set_id, members) in enumerate(sets.members.items()):
+        owned = tuple((i, state.deeds[i].mortgaged, state.deeds[i].steps) for i in members
+                      if state.deeds[i].owner == name)
         if not owned:
             continue
-        _, set_name, _ = _set_of(board, owned[0])
-        assert set_name is not None
-        holdings.append(SetHolding(
-            set_id=set_id, name=set_name, set_order=order if order < len(board.groups) else None,
-            deeds=tuple(DeedView(space=i, name=board.space(i).name,
-                                 mortgaged=state.deeds[i].mortgaged, steps=state.deeds[i].steps)
-                        for i in owned),
-            size=len(members[set_id]), full=len(owned) == len(members[set_id])))
+        key = (set_id, owned)
+        holding = sets.holdings.get(key)
+        if holding is None:  # made once per set and way of holding it
+            _bounded(sets.holdings)
+            _, set_name, _ = sets.of[owned[0][0]]
+            assert set_name is not None
+            holding = sets.holdings[key] = SetHolding(
+                set_id=set_id, name=set_name,
+                set_order=order if order < len(board.groups) else None,
+                deeds=tuple(DeedView(space=i, name=board.space(i).name, mortgaged=mortgaged,
+                                     steps=steps) for i, mortgaged, steps in owned),
+                size=len(members), full=len(owned) == len(members))
+        holdings.append(holding)
     return tuple(holdings)
 
 

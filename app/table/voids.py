@@ -145,6 +145,16 @@ class Timeline:
         self.voids.append(Void(seq, numbers, min(firsts, default=seq)))
         self.voided |= numbers
 
+    def voided_upto(self, seq: int) -> set[int]:
+        """The commands voided by the void entries at or before entry `seq` (as a fold of the
+        events up to `seq` skips them)."""
+        numbers: set[int] = set()
+        for void in self.voids:
+            if void.seq > seq:
+                break
+            numbers |= void.numbers
+        return numbers
+
     def command_at(self, seq: int) -> Mark | None:
         """The command that recorded entry `seq`, if there is one."""
         index = bisect_right(self._firsts, seq) - 1

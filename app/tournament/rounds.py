@@ -19,6 +19,7 @@ from app.hub.rounds import (
     hall_followed,
     openings,
     read_round,
+    round_mark,
 )
 from app.tournament.hub_store import HubTournaments
 from models.tournament.hall_clock import HallEntry, HallRound, Kind, due, not_started
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
     from app.table.service import TableGame
 
 Sleep = Callable[[float], None]
+REREAD_S = 30.0
+"""A table following the round reads it whole at least this often, changed or not."""
 
 
 def _hub(url: str | None) -> Hub:
@@ -147,6 +150,8 @@ class RoundFollower:
 
     def __init__(self, hub: Hub, tid: str, stage: str) -> None:
         self.hub, self.tid, self.stage = hub, tid, stage
+        # The round as last read whole, what its rows were then, and when (monotonic).
+        self._held: tuple[tuple[int, int], HallRound, float] | None = None
 
     @classmethod
     def for_game(cls, game: TableGame, url: str | None = None) -> RoundFollower | None:
@@ -182,8 +187,17 @@ class RoundFollower:
 
     def read(self) -> HallRound:
         """The round as it stands on the hub (off the window's thread: it waits for the
-        network). Raises HubUnreachable."""
-        return read_round(self.hub, self.tid, self.stage)
+        network). Its rows are read and their seals checked again only when a row was added
+        (or REREAD_S after the last such reading: a judge's key registered since may make a
+        seal good); between those, one statement says nothing changed. Raises
+        HubUnreachable."""
+        mark, at = round_mark(self.hub, self.tid, self.stage)
+        held = self._held
+        if held is not None and held[0] == mark and time.monotonic() - held[2] < REREAD_S:
+            return held[1].model_copy(update={"now": at})
+        hall = read_round(self.hub, self.tid, self.stage)
+        self._held = (mark, hall, time.monotonic())
+        return hall
 
     def follow(self, game: TableGame, hall: HallRound) -> list[StoredEvent]:
         """Record in `game` what the hall's round asks of its clock now (on the window's

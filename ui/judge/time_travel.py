@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.table import actions
-from app.table.view_build import view_of
+from app.table.view_build import view_at
 from app.table.views import TableView
 from models.errors import BankerError
 from ui.announce import announce
@@ -121,11 +121,10 @@ class TimeTravel(QWidget):
             return False
         if state is None or game.table is None:
             return False
-        events = self.session.events[:seq]
         self.at_now = seq == game.head_seq
         # Now: the clock as it runs; the past: the clock as it read when the entry was made.
-        at = game.now() if self.at_now else events[-1].recorded_at
-        self.view = view_of(game.table, state, at, events, game_id=game.game_id)
+        at = game.now() if self.at_now else self.session.events[seq - 1].recorded_at
+        self.view = view_at(game, state, seq, at)
         self.seq = seq
         self.board.show(self.view)
         self.players.show(self.view)

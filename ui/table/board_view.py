@@ -374,12 +374,17 @@ class BoardView(QGraphicsView):
         if key == self._centre_shown:
             return
         self._centre_shown = key
-        for item in self._centre:
-            self.scene().removeItem(item)
-        title = QGraphicsTextItem()
-        title.setFont(_font(34, bold=True))
-        title.setDefaultTextColor(QColor(palette.TEXT))
-        title.setTextWidth(SIDE - 2 * DEPTH - 120)
+        if self._centre:  # the same item, its words written again (a throw changes them)
+            title = self._centre[0]
+            assert isinstance(title, QGraphicsTextItem)
+        else:
+            title = QGraphicsTextItem()
+            title.setFont(_font(34, bold=True))
+            title.setDefaultTextColor(QColor(palette.TEXT))
+            title.setTextWidth(SIDE - 2 * DEPTH - 120)
+            _tag(title, "centre", "")
+            self.scene().addItem(title)
+            self._centre = [title]
         lines = [f"<div align='center'>{_escape(view.board_name)}</div>"]
         if not view.names_confirmed:
             lines.append(f"<div align='center' style='font-size:18pt; color:{palette.DEBT}'>"
@@ -395,9 +400,6 @@ class BoardView(QGraphicsView):
         title.setHtml("".join(lines))
         box = title.boundingRect()
         title.setPos((SIDE - box.width()) / 2, (SIDE - box.height()) / 2)
-        _tag(title, "centre", "")
-        self.scene().addItem(title)
-        self._centre = [title]
 
     # Scaling ------------------------------------------------------------------------------
 

@@ -142,6 +142,8 @@ class PlayerPanel(QFrame):
         layout.addWidget(self.cards)
         layout.addWidget(self.debts)
         self.to_act = False
+        self._shown: tuple[PlayerView, str] | None = None  # the player and currency shown
+        self._texts: dict[int, str] = {}  # each label's words as last set (by the label's id)
 
     def show(self, view: TableView | None = None) -> None:  # type: ignore[override]
         """Show this panel's player as `view` has them (without a view: QWidget.show)."""
@@ -149,30 +151,43 @@ class PlayerPanel(QFrame):
             super().show()
             return
         player = view.player(self.name)
-        colour = palette.player_colour(player.seat)
-        # The token's mark beside the name (seat number and initials, as on the board's strips);
-        # an Arabic name and its mark keep the line in order (ui/fonts.isolated).
-        mark = _escape(palette.marker(player.seat, player.name)).replace(" ", "&nbsp;")
-        self.heading.setText(isolated(
-            f"<span style='background:{colour}; color:{palette.text_on(colour)}'>"
-            f"&nbsp;{mark}&nbsp;</span> {_escape(player.name)}"))
-        self.heading.setToolTip(f"{player.seat}. {player.name}")
-        self.status.setText(" · ".join(status_words(player)))
-        self.status.setVisible(bool(self.status.text()))
-        self.cash.setText(money(view.currency, player.cash))
-        self.where.setText("" if player.bankrupt else f"on {player.space_name}")
-        self.deeds.setText("&nbsp;&nbsp; ".join(holding_chip(h) for h in player.holdings)
-                           or f"<span style='color:{palette.MUTED_TEXT}'>no deeds</span>")
-        self.deeds.setToolTip("<br>".join(holding_html(h) for h in player.holdings))
-        self.cards.setText(", ".join(player.jail_cards))
-        self.cards.setVisible(bool(player.jail_cards))
-        self.debts.setText("<br>".join(
+        shown, self._shown = self._shown, (player, view.currency)
+        if shown == self._shown:
+            return  # nothing this panel shows has changed: no text made, nothing laid out
+        before = shown[0] if shown is not None else None
+        if before is None or (before.seat, before.name) != (player.seat, player.name):
+            colour = palette.player_colour(player.seat)
+            # The token's mark beside the name (seat number and initials, as on the board's
+            # strips); an Arabic name and its mark keep the line in order (ui/fonts.isolated).
+            mark = _escape(palette.marker(player.seat, player.name)).replace(" ", "&nbsp;")
+            self.heading.setText(isolated(
+                f"<span style='background:{colour}; color:{palette.text_on(colour)}'>"
+                f"&nbsp;{mark}&nbsp;</span> {_escape(player.name)}"))
+            self.heading.setToolTip(f"{player.seat}. {player.name}")
+        # Each line is handed to Qt only when its words change (a roll changes one or two).
+        status = " · ".join(status_words(player))
+        self._text(self.status, status)
+        _shown_if(self.status, bool(status))
+        self._text(self.cash, money(view.currency, player.cash))
+        self._text(self.where, "" if player.bankrupt else f"on {player.space_name}")
+        if before is None or before.holdings != player.holdings:  # a roll seldom changes them
+            self.deeds.setText("&nbsp;&nbsp; ".join(holding_chip(h) for h in player.holdings)
+                               or f"<span style='color:{palette.MUTED_TEXT}'>no deeds</span>")
+            self.deeds.setToolTip("<br>".join(holding_html(h) for h in player.holdings))
+        self._text(self.cards, ", ".join(player.jail_cards))
+        _shown_if(self.cards, bool(player.jail_cards))
+        self._text(self.debts, "<br>".join(
             f"Owes {_escape(d.creditor)} {money(view.currency, d.amount)} ({_escape(d.reason)})"
             for d in player.debts))
-        self.debts.setVisible(bool(player.debts))
+        _shown_if(self.debts, bool(player.debts))
         self._say(view, player)
         self.to_act = player.to_act
         self._style(player)
+
+    def _text(self, label: QLabel, text: str) -> None:
+        if self._texts.get(id(label)) != text:
+            self._texts[id(label)] = text
+            label.setText(text)
 
     def _say(self, view: TableView, player: PlayerView) -> None:
         # The card read as one by a screen reader: the seat and name, then the rest in words.
@@ -240,6 +255,12 @@ class PlayerPanel(QFrame):
             f"QLabel#playerDeeds {{ font-size: {scale.pt(base, 0.95)}pt; }}"
             f"QLabel#playerDebts {{ color: {palette.DEBT}; font-weight: bold;"
             f" font-size: {scale.pt(base, 1.0)}pt; }}")
+
+
+def _shown_if(label: QLabel, shown: bool) -> None:
+    # Only a change is handed to Qt: setting a label visible again still costs a layout pass.
+    if label.isHidden() == shown:
+        label.setVisible(shown)
 
 
 def _escape(text: str) -> str:
