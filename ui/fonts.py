@@ -11,7 +11,7 @@ import unicodedata
 from functools import cache
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QLoggingCategory, Qt
 from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QGuiApplication, QTextDocument
 
 import resources
@@ -59,6 +59,11 @@ def load_fonts() -> list[str]:
     """Add the shipped fonts to Qt's font database (once; needs a QGuiApplication) and return
     the families they gave; a file Qt cannot read is left out (the system's fonts stand in)."""
     if not _loaded:
+        # Qt says at info level, on stderr, each time a family on the list lacks a script's
+        # shaping tables ("OpenType support missing for "DejaVu Sans", script 16"), as it tries
+        # the next: nothing is wrong, and a banker's terminal is not the place for it
+        # (QT_LOGGING_RULES still brings it back).
+        QLoggingCategory.setFilterRules("qt.text.font.db.info=false")
         for path in sorted(FOLDER.glob("*.ttf")):
             font_id = QFontDatabase.addApplicationFont(str(path))
             if font_id >= 0:
