@@ -181,3 +181,19 @@ def test_printing_for_the_hall_names_the_character_after_the_files(qtbot, tmp_pa
     assert window.messages.level == "warning"
     assert f"U+13000 '{HIEROGLYPH}' in 'Kh{HIEROGLYPH}u' cannot be drawn" in said
     assert said.count("cannot be drawn") == 1  # once, though each of the three PDFs holds it
+
+
+def test_the_new_game_form_says_a_direction_override_as_it_is_typed(qtbot, tmp_path) -> None:
+    """Issue 30 item 8: a right-to-left override typed in a seat is named at once (the game
+    would be refused when started), shown by its code point, never acting on the line."""
+    from ui.start.new_game import NewGameForm  # noqa: PLC0415
+
+    form = NewGameForm(lambda *a: tmp_path / "x.sqlite")
+    qtbot.addWidget(form)
+    form.seats[0].setText("林美玲")
+    form.seats[1].setText("Siti\u202eAminah")
+    said = form.messages.text()
+    assert "“Siti<U+202E>Aminah”: a name may not hold U+202E RIGHT-TO-LEFT OVERRIDE" in said
+    assert "\u202e" not in said
+    form.seats[1].setText("Siti Aminah")
+    assert form.messages.text() == "Every name can be drawn."

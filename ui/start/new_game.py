@@ -28,6 +28,7 @@ from app.table.actions import refusal_text
 from app.table.errors import LedgerError
 from app.tournament import service as tournaments
 from models.errors import BankerError
+from models.names import plain_name, refused_characters
 from ui.fonts import undrawable_message
 from ui.forms import KeyboardForm, WordSearchCombo
 from ui.messages import MessageArea
@@ -43,6 +44,23 @@ Create = Callable[[dict[str, Any], str, "tuple[str, str] | None", "int | None"],
 # start_table(tournament, stage, table, roll_off, banker, judge) -> the table's game file
 StartTable = Callable[[str, str, int, list[dict[str, list[int]]], str,
                        "tuple[str, str] | None"], Path]
+
+
+def _refused_message(names: list[str]) -> str:
+    """The first name typed holding a character names refuse (a control or text-direction
+    one, models/names.py), said as typed: the game would be refused when started."""
+    for name in names:
+        try:
+            plain_name(name)
+        except ValueError as e:
+            return f"{_shown(name)}: {e}."
+    return ""
+
+
+def _shown(name: str) -> str:
+    """A name with its refused characters shown as their code points, never acting."""
+    return "“" + "".join(f"<U+{ord(c):04X}>" if c in refused_characters(name) else c
+                         for c in name) + "”"
 
 
 def start_table(tid: str, stage: str, table: int, roll_off: list[dict[str, list[int]]],
@@ -279,7 +297,7 @@ class NewGameForm(KeyboardForm):
         and print as a box); the warning goes when the name is put right."""
         typed = [*self.players(), *(w.text().strip() for w in (self.tournament, self.banker,
                                                                  self.judge))]
-        warning = undrawable_message([t for t in typed if t])
+        warning = undrawable_message([t for t in typed if t]) or _refused_message(typed)
         if warning:
             self.messages.say(warning, "warning")
         elif self._box_warned:
