@@ -88,6 +88,7 @@ class Replicator:
                                         daemon=True)
         self._ledger: Ledger | None = None
         self._hub: Hub | None = None
+        self._held: int | None = None  # the hub's head at the last receipt (None: ask it)
 
     def start(self) -> Replicator:
         """Start copying in the background; returns self."""
@@ -184,9 +185,10 @@ class Replicator:
         if self._hub is None:
             self._hub = self._opener(self.url)
         self._set(state="copying")
+        self._held, held = None, self._held  # known again once this push is through
         pushed = push_game(self._hub, self._ledger.database, self.game_id, self.source,
-                           commands=self.commands,
-                           progress=self._received)
+                           commands=self.commands, progress=self._received, held=held)
+        self._held = pushed.held
         self._set(local=pushed.entries, copied=pushed.held, state="up to date", detail=None,
                   failures=0)
 
