@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, text
 
-from app.ledger import schema
 from app.ledger.database import Database
 from app.ledger.errors import GameNotFound
 from app.ledger.hashing import GENESIS
@@ -63,43 +62,44 @@ def read_batch(database: Database, game_id: str, after: int, commands: int) -> B
         return batch_of(connection, game_id, after, commands)
 
 
+def _columns(columns: tuple[str, ...]) -> str:
+    return ", ".join(columns)
+
+
+# Built once: a push reads them every time (SQLite's file or a ledger's server alike).
+_GAME = text(f"SELECT {_columns(GAME_COLUMNS)} FROM games WHERE id = :game")
+_PLAYERS = text("SELECT seat, name FROM players WHERE game_id = :game ORDER BY seat")
+_HEAD = text("SELECT (SELECT seq FROM events WHERE game_id = :game ORDER BY seq DESC LIMIT 1), "
+             "(SELECT hash FROM events WHERE game_id = :game ORDER BY seq DESC LIMIT 1), "
+             "(SELECT min(command_no) FROM events WHERE game_id = :game AND seq > :after)")
+_COMMANDS = text(f"SELECT {_columns(COMMAND_COLUMNS)} FROM commands WHERE game_id = :game "
+                 "AND command_no BETWEEN :low AND :high ORDER BY command_no")
+_EVENTS = text(f"SELECT {_columns(EVENT_COLUMNS)} FROM events WHERE game_id = :game "
+               "AND seq > :after AND command_no BETWEEN :low AND :high ORDER BY seq")
+_TRANSFERS = text(f"SELECT {_columns(TRANSFER_COLUMNS)} FROM transfers WHERE game_id = :game "
+                  "AND seq BETWEEN :first AND :last ORDER BY seq, idx")
+_HASH = text("SELECT hash FROM events WHERE game_id = :game AND seq = :seq")
+
+
 def batch_of(connection: Connection, game_id: str, after: int, commands: int) -> Batch:
     """read_batch inside the caller's transaction."""
-    game = connection.execute(select(*(schema.games.c[name] for name in GAME_COLUMNS))
-                              .where(schema.games.c.id == game_id)).first()
+    game = connection.execute(_GAME, {"game": game_id}).first()
     if game is None:
         raise GameNotFound(game_id)
     players = tuple((int(seat), str(name)) for seat, name in connection.execute(
-        select(schema.players.c.seat, schema.players.c.name)
-        .where(schema.players.c.game_id == game_id).order_by(schema.players.c.seat)))
-    events_t = schema.events.c
-    head = connection.execute(select(events_t.seq, events_t.hash).where(events_t.game_id == game_id)
-                              .order_by(events_t.seq.desc()).limit(1)).first()
-    table_head = (int(head[0]), str(head[1])) if head is not None else (0, GENESIS)
-    low = connection.execute(select(func.min(events_t.command_no))
-                             .where(events_t.game_id == game_id, events_t.seq > after)).scalar()
+        _PLAYERS, {"game": game_id}))
+    seq, digest, low = connection.execute(_HEAD, {"game": game_id, "after": after}).one()
+    table_head = (int(seq), str(digest)) if seq is not None else (0, GENESIS)
     header = dict(zip(GAME_COLUMNS, game, strict=True))
     if low is None:
         return Batch(header, players, (), (), (), table_head)
-    high = int(low) + commands - 1
-    command_rows = _rows(connection, schema.commands, COMMAND_COLUMNS, game_id,
-                         schema.commands.c.command_no.between(low, high), "command_no")
-    event_rows = _rows(connection, schema.events, EVENT_COLUMNS, game_id,
-                       (events_t.seq > after) & events_t.command_no.between(low, high), "seq")
-    last = event_rows[-1][1]
-    moves = schema.transfers.c
-    transfer_rows = _rows(connection, schema.transfers, TRANSFER_COLUMNS, game_id,
-                          moves.seq.between(after + 1, last), "seq", "idx")
-    first = int(event_rows[0][1])
-    anchor = GENESIS if first == 1 else connection.execute(select(events_t.hash).where(
-        events_t.game_id == game_id, events_t.seq == first - 1)).scalar()
+    span = {"game": game_id, "after": after, "low": int(low), "high": int(low) + commands - 1}
+    command_rows = [tuple(row) for row in connection.execute(_COMMANDS, span)]
+    event_rows = [tuple(row) for row in connection.execute(_EVENTS, span)]
+    first, last = int(event_rows[0][1]), event_rows[-1][1]
+    transfer_rows = [tuple(row) for row in connection.execute(
+        _TRANSFERS, {"game": game_id, "first": after + 1, "last": last})]
+    anchor = GENESIS if first == 1 else connection.execute(
+        _HASH, {"game": game_id, "seq": first - 1}).scalar()
     return Batch(header, players, tuple(command_rows), tuple(event_rows), tuple(transfer_rows),
                  table_head, str(anchor))
-
-
-def _rows(connection: Connection, table: Any, columns: tuple[str, ...], game_id: str,
-          where: Any, *order: str) -> list[Row]:
-    query = (select(*(table.c[name] for name in columns))
-             .where(table.c.game_id == game_id, where)
-             .order_by(*(table.c[name] for name in order)))
-    return [tuple(row) for row in connection.execute(query)]
