@@ -113,9 +113,13 @@ def _head(seq: Any, digest: Any) -> tuple[int, str]:
     return (int(seq), str(digest)) if seq is not None else (0, GENESIS)
 
 
-def _arrays(columns: tuple[str, ...], types: tuple[str, ...], prefix: str) -> str:
-    return ", ".join(f"%({prefix}_{name})s::{kind}[]" for name, kind in zip(columns, types,
-                                                                           strict=True))
+def _rows_of(name: str, columns: tuple[str, ...], types: tuple[str, ...]) -> str:
+    """The rows of one table as one JSON parameter (a list of lists: JSON's own types), each
+    column cast back to its own type."""
+    picked = ", ".join(f"(r->>{i})::{kind}" for i, kind in enumerate(types))
+    return (f"INSERT INTO {name} ({', '.join(columns)}) SELECT {picked} "
+            f"FROM json_array_elements(%({name})s::json) WITH ORDINALITY AS x(r, n) "
+            "WHERE (SELECT ok FROM ok) ORDER BY n")
 
 
 _COMMAND_TYPES = ("text", "int", "text", "text", "text", "text")
@@ -123,26 +127,23 @@ _EVENT_TYPES = ("text", "int", "int", "text", "text", "text", "text", "text", "i
                 "text")
 _TRANSFER_TYPES = ("text", "int", "int", "text", "text", "int")
 
-# One statement stores what a batch adds to a game the hub holds, and answers with the head it
-# holds then: the commands, entries and transfers as arrays (one text whatever the batch's size,
-# so the driver prepares it once), hub_games' head and the table's report. `ok` guards it: the
-# hub's head must still be the one read (else nothing is stored and the arrival is read again).
-# Each entry still passes migration 0013's link trigger, in order.
+# One statement stores what a batch adds to a game the hub holds, and answers with the entries
+# it stored: the commands, entries and transfers each as one JSON parameter (one text whatever
+# the batch's size, so the driver prepares it once, and the rows cross as one string each),
+# hub_games' head and the table's report. `ok` guards it: the hub's head must still be the one
+# read (else nothing is stored and the arrival is read again). Each entry still passes
+# migration 0013's link trigger, in order.
 _STORE_POSTGRESQL = f"""
 WITH ok AS (
  SELECT coalesce((SELECT seq FROM events WHERE game_id = %(game)s ORDER BY seq DESC LIMIT 1), 0)
    = %(held)s AS ok
 ), c AS (
- INSERT INTO commands ({", ".join(COMMAND_COLUMNS)})
- SELECT * FROM unnest({_arrays(COMMAND_COLUMNS, _COMMAND_TYPES, "c")}) WHERE (SELECT ok FROM ok)
+ {_rows_of("commands", COMMAND_COLUMNS, _COMMAND_TYPES)}
 ), e AS (
- INSERT INTO events ({", ".join(EVENT_COLUMNS)})
- SELECT * FROM unnest({_arrays(EVENT_COLUMNS, _EVENT_TYPES, "e")}) WHERE (SELECT ok FROM ok)
+ {_rows_of("events", EVENT_COLUMNS, _EVENT_TYPES)}
  RETURNING seq, hash
 ), t AS (
- INSERT INTO transfers ({", ".join(TRANSFER_COLUMNS)})
- SELECT * FROM unnest({_arrays(TRANSFER_COLUMNS, _TRANSFER_TYPES, "t")})
- WHERE (SELECT ok FROM ok)
+ {_rows_of("transfers", TRANSFER_COLUMNS, _TRANSFER_TYPES)}
 ), r AS (
  UPDATE hub_games SET
   label = CASE WHEN %(new)s THEN %(label)s ELSE label END,
@@ -158,10 +159,6 @@ SELECT (SELECT ok FROM ok), (SELECT count(*) FROM e)
 """
 
 
-def _columns(prefix: str, columns: tuple[str, ...], rows: list[Row]) -> dict[str, list[Any]]:
-    return {f"{prefix}_{name}": [row[i] for row in rows] for i, name in enumerate(columns)}
-
-
 def store_held(connection: Connection, game_id: str, held: int, rows: tuple[list[Row], ...],
                values: dict[str, Any]) -> bool:
     """Store a batch's new (commands, entries, transfers) of a game the hub holds, at once,
@@ -169,9 +166,8 @@ def store_held(connection: Connection, game_id: str, held: int, rows: tuple[list
     no longer entry `held` (PostgreSQL only)."""
     commands, events, transfers = rows
     params: dict[str, Any] = {"game": game_id, "held": held, "new": bool(events),
-                              **_columns("c", COMMAND_COLUMNS, commands),
-                              **_columns("e", EVENT_COLUMNS, events),
-                              **_columns("t", TRANSFER_COLUMNS, transfers)}
+                              "commands": json.dumps(commands), "events": json.dumps(events),
+                              "transfers": json.dumps(transfers)}
     for name in ("label", "entries", "head_hash", "last_recorded_at"):
         params[name] = values.get(name)
     for name in ("reported_entries", "reported_hash", "reported_at", "last_arrival_at", "file"):

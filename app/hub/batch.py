@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,49 +58,60 @@ class Batch:
 
 def read_batch(database: Database, game_id: str, after: int, commands: int) -> Batch:
     """The game's header and up to `commands` whole commands whose entries come after entry
-    `after`, in one read transaction; raises GameNotFound."""
+    `after`, in one read transaction (on a SQLite file, on its kept driver connection: the
+    copier reads the file at every push); raises GameNotFound."""
+    if database.dialect == "sqlite":
+        with database.driver_read() as driver:
+            return _batch(lambda sql, params: [tuple(row) for row in driver.execute(sql, params)],
+                          game_id, after, commands)
     with database.read() as connection:
         return batch_of(connection, game_id, after, commands)
+
+
+def batch_of(connection: Connection, game_id: str, after: int, commands: int) -> Batch:
+    """read_batch inside the caller's transaction."""
+    return _batch(lambda sql, params: [tuple(row) for row in connection.execute(
+        _TEXT[sql], params)], game_id, after, commands)
 
 
 def _columns(columns: tuple[str, ...]) -> str:
     return ", ".join(columns)
 
 
-# Built once: a push reads them every time (SQLite's file or a ledger's server alike).
-_GAME = text(f"SELECT {_columns(GAME_COLUMNS)} FROM games WHERE id = :game")
-_PLAYERS = text("SELECT seat, name FROM players WHERE game_id = :game ORDER BY seat")
-_HEAD = text("SELECT (SELECT seq FROM events WHERE game_id = :game ORDER BY seq DESC LIMIT 1), "
-             "(SELECT hash FROM events WHERE game_id = :game ORDER BY seq DESC LIMIT 1), "
-             "(SELECT min(command_no) FROM events WHERE game_id = :game AND seq > :after)")
-_COMMANDS = text(f"SELECT {_columns(COMMAND_COLUMNS)} FROM commands WHERE game_id = :game "
-                 "AND command_no BETWEEN :low AND :high ORDER BY command_no")
-_EVENTS = text(f"SELECT {_columns(EVENT_COLUMNS)} FROM events WHERE game_id = :game "
-               "AND seq > :after AND command_no BETWEEN :low AND :high ORDER BY seq")
-_TRANSFERS = text(f"SELECT {_columns(TRANSFER_COLUMNS)} FROM transfers WHERE game_id = :game "
-                  "AND seq BETWEEN :first AND :last ORDER BY seq, idx")
-_HASH = text("SELECT hash FROM events WHERE game_id = :game AND seq = :seq")
+# Built once: a push reads them every time.
+_GAME = f"SELECT {_columns(GAME_COLUMNS)} FROM games WHERE id = :game"
+_PLAYERS = "SELECT seat, name FROM players WHERE game_id = :game ORDER BY seat"
+_HEAD = ("SELECT (SELECT seq FROM events WHERE game_id = :game ORDER BY seq DESC LIMIT 1), "
+         "(SELECT hash FROM events WHERE game_id = :game ORDER BY seq DESC LIMIT 1), "
+         "(SELECT min(command_no) FROM events WHERE game_id = :game AND seq > :after)")
+_COMMANDS = (f"SELECT {_columns(COMMAND_COLUMNS)} FROM commands WHERE game_id = :game "
+             "AND command_no BETWEEN :low AND :high ORDER BY command_no")
+_EVENTS = (f"SELECT {_columns(EVENT_COLUMNS)} FROM events WHERE game_id = :game "
+           "AND seq > :after AND command_no BETWEEN :low AND :high ORDER BY seq")
+_TRANSFERS = (f"SELECT {_columns(TRANSFER_COLUMNS)} FROM transfers WHERE game_id = :game "
+              "AND seq BETWEEN :first AND :last ORDER BY seq, idx")
+_HASH = "SELECT hash FROM events WHERE game_id = :game AND seq = :seq"
+_TEXT = {sql: text(sql) for sql in (_GAME, _PLAYERS, _HEAD, _COMMANDS, _EVENTS, _TRANSFERS,
+                                    _HASH)}
+
+Run = Callable[[str, dict[str, Any]], list[Row]]
 
 
-def batch_of(connection: Connection, game_id: str, after: int, commands: int) -> Batch:
-    """read_batch inside the caller's transaction."""
-    game = connection.execute(_GAME, {"game": game_id}).first()
-    if game is None:
+def _batch(run: Run, game_id: str, after: int, commands: int) -> Batch:
+    game = run(_GAME, {"game": game_id})
+    if not game:
         raise GameNotFound(game_id)
-    players = tuple((int(seat), str(name)) for seat, name in connection.execute(
-        _PLAYERS, {"game": game_id}))
-    seq, digest, low = connection.execute(_HEAD, {"game": game_id, "after": after}).one()
+    players = tuple((int(seat), str(name)) for seat, name in run(_PLAYERS, {"game": game_id}))
+    [(seq, digest, low)] = run(_HEAD, {"game": game_id, "after": after})
     table_head = (int(seq), str(digest)) if seq is not None else (0, GENESIS)
-    header = dict(zip(GAME_COLUMNS, game, strict=True))
+    header = dict(zip(GAME_COLUMNS, game[0], strict=True))
     if low is None:
         return Batch(header, players, (), (), (), table_head)
     span = {"game": game_id, "after": after, "low": int(low), "high": int(low) + commands - 1}
-    command_rows = [tuple(row) for row in connection.execute(_COMMANDS, span)]
-    event_rows = [tuple(row) for row in connection.execute(_EVENTS, span)]
+    command_rows = run(_COMMANDS, span)
+    event_rows = run(_EVENTS, span)
     first, last = int(event_rows[0][1]), event_rows[-1][1]
-    transfer_rows = [tuple(row) for row in connection.execute(
-        _TRANSFERS, {"game": game_id, "first": after + 1, "last": last})]
-    anchor = GENESIS if first == 1 else connection.execute(
-        _HASH, {"game": game_id, "seq": first - 1}).scalar()
+    transfer_rows = run(_TRANSFERS, {"game": game_id, "first": after + 1, "last": last})
+    anchor = GENESIS if first == 1 else run(_HASH, {"game": game_id, "seq": first - 1})[0][0]
     return Batch(header, players, tuple(command_rows), tuple(event_rows), tuple(transfer_rows),
                  table_head, str(anchor))
