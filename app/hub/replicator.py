@@ -77,8 +77,7 @@ class Replicator:
         self.db, self.url, self.game_id = os.fspath(db), hub_url, game_id
         self.source = source or f"replication from {self.db}"
         self.poll, self.backoff, self.commands = poll, backoff or Backoff(), commands
-        # The table's copier is the first push of a hall's hub: it may make it.
-        self._opener = opener or (lambda url: Hub.open(url, create=True))
+        self._opener = opener or _open_hub
         self._rng = Random(seed)
         self._now = now or (lambda: datetime.now(UTC))  # this laptop's clock
         self._wake, self._stopping = threading.Event(), threading.Event()
@@ -214,6 +213,14 @@ class Replicator:
         ledger, self._ledger = self._ledger, None
         if ledger is not None:
             ledger.close()
+
+
+def _open_hub(url: str) -> Hub:
+    """The copier's hub: it may make it (the first push of a hall's hub), and its connection is
+    not pinged before each push (a push that fails drops the hub: the next opens it again)."""
+    hub = Hub.open(url, create=True)
+    hub.database.unchecked()
+    return hub
 
 
 def replicator_for(location: str, game_id: str | None = None) -> Replicator | None:
