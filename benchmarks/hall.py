@@ -14,6 +14,12 @@ alike. The lag of an entry is the time from its commit at the table to the copie
 on the hub, each clock read in the table's own process; p50 and p99 over every entry of every
 table, for the copier and for the raw copier in the same run, and their ratio.
 
+Then the reads at the desk (`--reads`, or alone with `--reads-only`), on the same durable
+server (benchmarks/tournament_hub.py builds and measures them): the results of 1,000 games
+(`read_sheets`) against the plainest SELECT of the same rows, read by turns (the median of the
+pairs' ratios), and the standings read from the hub (`standings`: the tournament read, then
+ranked) at 64, 128 and 256 players (16, 32 and 64 tables of four), each the median of 7.
+
 `--quick`: 16 tables only.
 """
 
@@ -27,10 +33,14 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from random import Random
 from typing import Any
 
 from app.hub import Hub, Replicator
+from app.hub.records import Receipt
+from app.tournament import service as tournaments
+from benchmarks import tournament_hub
 from benchmarks.games import next_command, open_game
 from tests import postgres
 
@@ -102,18 +112,21 @@ class RawCopier:
         self.file.close()
 
 
-def _watch(copier: Replicator, held: dict[int, float], stopping: threading.Event) -> None:
-    """Each entry's time of arrival on the hub, as the copier hears its receipt."""
-    seen = copier.status().copied
-    while True:
-        if copier.wait_copied(seen + 1, timeout=0.5):
-            at = time.perf_counter()
-            now = copier.status().copied
-            for seq in range(seen + 1, now + 1):
-                held[seq] = at
-            seen = now
-        elif stopping.is_set() or copier.status().state in ("refused", "stopped"):
-            return
+class TimedReplicator(Replicator):
+    """The app's copier, each entry's time of arrival on the hub taken where the raw copier
+    takes its own: in the copier's thread, as the hub's receipt comes back (after its commit)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.held: dict[int, float] = {}
+        self.seen = 0
+
+    def _received(self, receipt: Receipt) -> None:
+        at = time.perf_counter()
+        for seq in range(self.seen + 1, receipt.head[0] + 1):
+            self.held[seq] = at
+        self.seen = max(self.seen, receipt.head[0])
+        super()._received(receipt)
 
 
 @dataclass(frozen=True)
@@ -132,15 +145,11 @@ def table(number: int, folder: str, hub: str, raw: str, seconds: float, start: A
     rng = Random(number)
     game = open_game(os.path.join(folder, f"table-{number}.db"), seed=number)
     game_id = game.game_id or ""
-    copier = Replicator(game.ledger.location, hub, game_id=game_id, poll=2.0).start()
+    copier = TimedReplicator(game.ledger.location, hub, game_id=game_id, poll=2.0).start()
     assert copier.wait_copied(game.head_seq, 60), copier.status()
     plain = RawCopier(game.ledger.location, game_id, raw)
     plain.copied = game.head_seq
     plain.thread.start()
-    held: dict[int, float] = {}
-    stopping = threading.Event()
-    watcher = threading.Thread(target=_watch, args=(copier, held, stopping), daemon=True)
-    watcher.start()
     committed: dict[int, float] = {}
     first = game.head_seq
     start.wait()
@@ -162,11 +171,10 @@ def table(number: int, folder: str, hub: str, raw: str, seconds: float, start: A
         plain.wake.set()
         slot += 1
     assert copier.wait_copied(game.head_seq, 120), copier.status()
-    stopping.set()
-    watcher.join(10)
     copier.stop()
     plain.stop()
     game.close()
+    held = copier.held
     out.put(Table([(held[s] - committed[s]) * 1000 for s in committed if s in held],
                   [(plain.held[s] - committed[s]) * 1000 for s in committed if s in plain.held],
                   game.head_seq - first, late))
@@ -211,23 +219,61 @@ def hall(server: postgres.PostgresServer, tables: int, seconds: float) -> str:
             f"{load_after:.1f} |")
 
 
+def reads(server: postgres.PostgresServer, games: int, players: list[int]) -> list[str]:
+    """The results of `games` games and the standings at each count of `players`: the rows."""
+    lines = []
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name) / "results"
+        folder.mkdir()
+        hall_ = tournament_hub.build(games, server, folder)
+        load = os.getloadavg()[0]
+        found = tournament_hub.measure(hall_, 7)
+        lines.append(f"| results of {games:,} games (`read_sheets`) against the plain SELECT of "
+                     f"their {found['rows']:,.0f} rows | {1000 * found['sheets_s']:.0f} ms "
+                     f"against {1000 * found['raw_s']:.0f} ms: {found['sheets_x']:.1f}x (median "
+                     f"of 7 pairs read by turns) | {load:.1f} |")
+        timed = {}
+        for count in players:
+            folder = Path(name) / f"standings-{count}"
+            folder.mkdir()
+            small = tournament_hub.build(count // 4, server, folder)
+            load = os.getloadavg()[0]
+            timed[count] = tournament_hub.median_s(
+                lambda small=small: tournaments.standings(small.tid, tournament_hub.STAGE), 7)
+            lines.append(f"| standings read from the hub, {count} players | "
+                         f"{1000 * timed[count]:.1f} ms | {load:.1f} |")
+        first, last = players[0], players[-1]
+        lines.append(f"| standings, {last // first}x the players ({first} to {last}) | "
+                     f"{timed[last] / timed[first]:.1f}x the time | |")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, nargs="+", default=[16, 64])
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--quick", action="store_true", help="16 tables only")
+    parser.add_argument("--reads", action="store_true", help="the results and standings too")
+    parser.add_argument("--reads-only", action="store_true", help="the reads alone")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--players", type=int, nargs="+", default=[64, 128, 256])
     args = parser.parse_args()
     if postgres.skip_reason() is not None:
         raise SystemExit(f"PostgreSQL cannot start here: {postgres.skip_reason()}")
     server = DurableServer()
     try:
         print(f"{os.cpu_count()} cores; PostgreSQL {postgres.BIN.parent.name}, fsync on")
-        print("| hall | copier (the app's) | raw copier, same run | copier / raw (p50, p99) "
-              "| load average at start / end |")
-        print("|---|---|---|---|---|")
-        for tables in [16] if args.quick else args.tables:
-            print(hall(server, tables, args.seconds), flush=True)
+        if not args.reads_only:
+            print("| hall | copier (the app's) | raw copier, same run | copier / raw (p50, "
+                  "p99) | load average at start / end |")
+            print("|---|---|---|---|---|")
+            for tables in [16] if args.quick else args.tables:
+                print(hall(server, tables, args.seconds), flush=True)
+        if args.reads or args.reads_only:
+            print("| read | result | load average |\n|---|---|---|")
+            for line in reads(server, args.games, args.players):
+                print(line, flush=True)
     finally:
         server.remove()
 
