@@ -162,8 +162,8 @@ SELECT (SELECT ok FROM ok), (SELECT count(*) FROM e)
 def store_held(connection: Connection, game_id: str, held: int, rows: tuple[list[Row], ...],
                values: dict[str, Any]) -> bool:
     """Store a batch's new (commands, entries, transfers) of a game the hub holds, at once,
-    with hub_games' `values` (see store_values); False, nothing stored, when the hub's head is
-    no longer entry `held` (PostgreSQL only)."""
+    with hub_games' `values` (its new head and the table's report: receiving._arrive); False,
+    nothing stored, when the hub's head is no longer entry `held` (PostgreSQL only)."""
     commands, events, transfers = rows
     params: dict[str, Any] = {"game": game_id, "held": held, "new": bool(events),
                               "commands": json.dumps(commands), "events": json.dumps(events),
@@ -173,7 +173,8 @@ def store_held(connection: Connection, game_id: str, held: int, rows: tuple[list
     for name in ("reported_entries", "reported_hash", "reported_at", "last_arrival_at", "file"):
         params[name] = values.get(name)
     ok, stored = connection.exec_driver_sql(_STORE_POSTGRESQL, params).one()
-    return bool(ok) and stored == len(events)
+    assert not ok or stored == len(events), "an INSERT stores every row or raises"
+    return bool(ok)
 
 
 INSERT = {table.name: insert(table) for table in (
