@@ -1,18 +1,17 @@
-"""The hub: a table's command latency with and without its copier running, replication
-throughput (entries/s) into one hub from 16 tables at once, and the lag of live copying under 16
-tables. `python -m benchmarks.hub`; PostgreSQL 15 (Debian's) when it can start, else a SQLite hub
-(the output says which)."""
+"""The hub: a table's command latency with and without its copier running, and replication
+throughput (entries/s) into one hub from 16 tables at once (the lag of live copying, one process
+a table on a durable server, is benchmarks/hall.py's). `python -m benchmarks.hub`; PostgreSQL
+15 (Debian's) when it can start, else a SQLite hub (the output says which)."""
 
 from __future__ import annotations
 
 import statistics
 import tempfile
-import threading
 import time
 from pathlib import Path
 from random import Random
 
-from app.hub import Backoff, Hub, Replicator
+from app.hub import Hub, Replicator
 from app.table.service import TableGame
 from benchmarks.games import next_command, open_game
 from tests import postgres
@@ -79,52 +78,6 @@ def throughput(folder: Path, url: str, entries: int = 1000) -> tuple[int, float]
     return sum(head for _, head in files), time.perf_counter() - began
 
 
-def live_lag(folder: Path, url: str, rounds: int = 150) -> tuple[list[float], int, float]:
-    """16 tables recording in turn (one command each per round), each with its copier: the
-    delay from an entry's commit to the hub holding it (ms), entries recorded, seconds taken."""
-    games = [open_game(str(folder / f"live-{n}.db"), seed=n) for n in range(TABLES)]
-    copiers = [Replicator(g.ledger.location, url, poll=0.5, backoff=Backoff(0.05, 1.0)).start()
-               for g in games]
-    committed: list[dict[int, float]] = [{} for _ in games]
-    lags: list[float] = []
-    done = threading.Event()
-
-    def watch() -> None:
-        seen = [0] * TABLES
-        while not done.is_set() or any(seen[i] < games[i].head_seq for i in range(TABLES)):
-            for i, copier in enumerate(copiers):
-                held = copier.status().copied
-                now = time.perf_counter()
-                for seq in range(seen[i] + 1, held + 1):
-                    if seq in committed[i]:
-                        lags.append((now - committed[i][seq]) * 1000)
-                seen[i] = max(seen[i], held)
-            time.sleep(0.002)
-
-    watcher = threading.Thread(target=watch)
-    rngs = [Random(n) for n in range(TABLES)]
-    start_heads = [g.head_seq for g in games]
-    watcher.start()
-    began = time.perf_counter()
-    for _ in range(rounds):
-        for i, game in enumerate(games):
-            game.submit(next_command(game, rngs[i]))
-            at = time.perf_counter()
-            for seq in range(len(committed[i]) + start_heads[i] + 1, game.head_seq + 1):
-                committed[i][seq] = at
-            copiers[i].notify()
-    taken = time.perf_counter() - began
-    for copier, game in zip(copiers, games, strict=True):
-        assert copier.wait_copied(game.head_seq, 60), copier.status()
-    done.set()
-    watcher.join()
-    for copier, game in zip(copiers, games, strict=True):
-        copier.stop()
-        game.close()
-    recorded = sum(g.head_seq - s for g, s in zip(games, start_heads, strict=True))
-    return lags, recorded, taken
-
-
 def _pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -147,10 +100,6 @@ def rows() -> list[str]:
         entries, seconds = throughput(folder, url)
         lines.append(f"| replication, {TABLES} files of 1,000 entries copied at once | "
                      f"{entries / seconds:,.0f} entries/s ({entries:,} in {seconds:.1f} s) |")
-        lags, recorded, taken = live_lag(folder, url)
-        lines.append(f"| live lag, {TABLES} tables recording ({recorded / taken:,.0f} entries/s "
-                     f"in all) | median {statistics.median(lags):.0f} ms, p99 "
-                     f"{_pct(lags, 0.99):.0f} ms, max {max(lags):.0f} ms |")
     return lines
 
 

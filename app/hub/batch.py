@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, text
 
-from app.ledger import schema
 from app.ledger.database import Database
 from app.ledger.errors import GameNotFound
 from app.ledger.hashing import GENESIS
@@ -58,48 +58,60 @@ class Batch:
 
 def read_batch(database: Database, game_id: str, after: int, commands: int) -> Batch:
     """The game's header and up to `commands` whole commands whose entries come after entry
-    `after`, in one read transaction; raises GameNotFound."""
+    `after`, in one read transaction (on a SQLite file, on its kept driver connection: the
+    copier reads the file at every push); raises GameNotFound."""
+    if database.dialect == "sqlite":
+        with database.driver_read() as driver:
+            return _batch(lambda sql, params: [tuple(row) for row in driver.execute(sql, params)],
+                          game_id, after, commands)
     with database.read() as connection:
         return batch_of(connection, game_id, after, commands)
 
 
 def batch_of(connection: Connection, game_id: str, after: int, commands: int) -> Batch:
     """read_batch inside the caller's transaction."""
-    game = connection.execute(select(*(schema.games.c[name] for name in GAME_COLUMNS))
-                              .where(schema.games.c.id == game_id)).first()
-    if game is None:
+    return _batch(lambda sql, params: [tuple(row) for row in connection.execute(
+        _TEXT[sql], params)], game_id, after, commands)
+
+
+def _columns(columns: tuple[str, ...]) -> str:
+    return ", ".join(columns)
+
+
+# Built once: a push reads them every time.
+_GAME = f"SELECT {_columns(GAME_COLUMNS)} FROM games WHERE id = :game"
+_PLAYERS = "SELECT seat, name FROM players WHERE game_id = :game ORDER BY seat"
+_HEAD = ("SELECT (SELECT seq FROM events WHERE game_id = :game ORDER BY seq DESC LIMIT 1), "
+         "(SELECT hash FROM events WHERE game_id = :game ORDER BY seq DESC LIMIT 1), "
+         "(SELECT min(command_no) FROM events WHERE game_id = :game AND seq > :after)")
+_COMMANDS = (f"SELECT {_columns(COMMAND_COLUMNS)} FROM commands WHERE game_id = :game "
+             "AND command_no BETWEEN :low AND :high ORDER BY command_no")
+_EVENTS = (f"SELECT {_columns(EVENT_COLUMNS)} FROM events WHERE game_id = :game "
+           "AND seq > :after AND command_no BETWEEN :low AND :high ORDER BY seq")
+_TRANSFERS = (f"SELECT {_columns(TRANSFER_COLUMNS)} FROM transfers WHERE game_id = :game "
+              "AND seq BETWEEN :first AND :last ORDER BY seq, idx")
+_HASH = "SELECT hash FROM events WHERE game_id = :game AND seq = :seq"
+_TEXT = {sql: text(sql) for sql in (_GAME, _PLAYERS, _HEAD, _COMMANDS, _EVENTS, _TRANSFERS,
+                                    _HASH)}
+
+Run = Callable[[str, dict[str, Any]], list[Row]]
+
+
+def _batch(run: Run, game_id: str, after: int, commands: int) -> Batch:
+    game = run(_GAME, {"game": game_id})
+    if not game:
         raise GameNotFound(game_id)
-    players = tuple((int(seat), str(name)) for seat, name in connection.execute(
-        select(schema.players.c.seat, schema.players.c.name)
-        .where(schema.players.c.game_id == game_id).order_by(schema.players.c.seat)))
-    events_t = schema.events.c
-    head = connection.execute(select(events_t.seq, events_t.hash).where(events_t.game_id == game_id)
-                              .order_by(events_t.seq.desc()).limit(1)).first()
-    table_head = (int(head[0]), str(head[1])) if head is not None else (0, GENESIS)
-    low = connection.execute(select(func.min(events_t.command_no))
-                             .where(events_t.game_id == game_id, events_t.seq > after)).scalar()
-    header = dict(zip(GAME_COLUMNS, game, strict=True))
+    players = tuple((int(seat), str(name)) for seat, name in run(_PLAYERS, {"game": game_id}))
+    [(seq, digest, low)] = run(_HEAD, {"game": game_id, "after": after})
+    table_head = (int(seq), str(digest)) if seq is not None else (0, GENESIS)
+    header = dict(zip(GAME_COLUMNS, game[0], strict=True))
     if low is None:
         return Batch(header, players, (), (), (), table_head)
-    high = int(low) + commands - 1
-    command_rows = _rows(connection, schema.commands, COMMAND_COLUMNS, game_id,
-                         schema.commands.c.command_no.between(low, high), "command_no")
-    event_rows = _rows(connection, schema.events, EVENT_COLUMNS, game_id,
-                       (events_t.seq > after) & events_t.command_no.between(low, high), "seq")
-    last = event_rows[-1][1]
-    moves = schema.transfers.c
-    transfer_rows = _rows(connection, schema.transfers, TRANSFER_COLUMNS, game_id,
-                          moves.seq.between(after + 1, last), "seq", "idx")
-    first = int(event_rows[0][1])
-    anchor = GENESIS if first == 1 else connection.execute(select(events_t.hash).where(
-        events_t.game_id == game_id, events_t.seq == first - 1)).scalar()
+    span = {"game": game_id, "after": after, "low": int(low), "high": int(low) + commands - 1}
+    command_rows = run(_COMMANDS, span)
+    event_rows = run(_EVENTS, span)
+    first, last = int(event_rows[0][1]), event_rows[-1][1]
+    transfer_rows = run(_TRANSFERS, {"game": game_id, "first": after + 1, "last": last})
+    anchor = GENESIS if first == 1 else run(_HASH, {"game": game_id, "seq": first - 1})[0][0]
     return Batch(header, players, tuple(command_rows), tuple(event_rows), tuple(transfer_rows),
                  table_head, str(anchor))
-
-
-def _rows(connection: Connection, table: Any, columns: tuple[str, ...], game_id: str,
-          where: Any, *order: str) -> list[Row]:
-    query = (select(*(table.c[name] for name in columns))
-             .where(table.c.game_id == game_id, where)
-             .order_by(*(table.c[name] for name in order)))
-    return [tuple(row) for row in connection.execute(query)]

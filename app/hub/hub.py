@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -29,7 +28,7 @@ from app.hub.marks import (
 )
 from app.hub.records import Receipt, Refusal, TableOnHub, label_order
 from app.hub.schema import hub_games, hub_judge_keys, hub_judges, hub_refusals
-from app.hub.times import hub_now, machine_clock
+from app.hub.times import machine_clock
 from app.ledger import schema
 from app.ledger.database import Database, ledger_url
 from app.ledger.errors import LedgerError, LedgerNotFound
@@ -132,10 +131,8 @@ class Hub:
             with self._reachable(), self._db.write() as connection:
                 # Arrivals are timed by the hub's clock (PostgreSQL's now()): a laptop's
                 # clock is compared with it (records.TableOnHub.clock_off).
-                arrived = hub_now(connection, machine_clock)
-                receipt = receiving.receive(connection, batch, source,
-                                            format_timestamp(arrived), file, self._stamp())
-                return replace(receipt, arrived_at=arrived)
+                return receiving.receive(connection, batch, source, self._stamp(), file,
+                                         machine_clock)
         except HubRefused as refused:
             self._record_refusal(refused, source)
             raise

@@ -31,14 +31,18 @@ class Pushed:
 
 def push_game(hub: Hub, database: Database, game_id: str, source: str, *,
               from_start: bool = False, commands: int = COMMANDS_PER_BATCH,
-              progress: Callable[[Receipt], None] | None = None) -> Pushed:
+              progress: Callable[[Receipt], None] | None = None,
+              held: int | None = None) -> Pushed:
     """Send the game's entries the hub lacks (with `from_start`, every entry, each compared
     with the hub's copy), batch after batch, and the file's head even when nothing is new;
-    `progress` hears of each batch the hub took.
+    `progress` hears of each batch the hub took. `held` is the hub's head as the sender last
+    heard it (its copier's last receipt): the push then starts there without asking, one
+    transaction a batch (a hub that holds less answers HubGap and is asked; one that holds more
+    compares what it holds).
 
     Raises HubRefused (the hub recorded why), HubUnreachable, and the ledger's errors for the
     table's own file."""
-    after = 0 if from_start else hub.head(game_id)[0]
+    after = 0 if from_start else held if held is not None else hub.head(game_id)[0]
     # Where the file is, as `hub status` on this machine can find it again.
     file = os.path.abspath(database.location) if database.dialect == "sqlite" else None
     stored = 0

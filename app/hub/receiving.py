@@ -2,88 +2,120 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, func, insert, select, text, update
+from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
 
+from app.hub.arrival import GAME_LOCK, INSERT, UPDATE_LISTED, Held, read_held, store_held
 from app.hub.batch import Batch, Row
 from app.hub.checks import chain_break
 from app.hub.errors import HubGap, HubRefused
 from app.hub.records import Receipt
-from app.hub.schema import hub_games
-from app.ledger import schema
-from app.ledger.hashing import GENESIS
+from app.hub.times import machine_clock
+from app.ledger.hashing import GENESIS, format_timestamp
 from app.ledger.verify import GAME_COLUMNS
 from app.ledger.writing import COMMAND_COLUMNS, EVENT_COLUMNS, TRANSFER_COLUMNS
 
 _LINK_REFUSAL = "does not link to"
 """What the hub's database says when a new entry does not link to the game's last (migration
 0013's trigger, for every login): the batch is refused as broken."""
-_GAME_LOCK = 0x487562  # PostgreSQL advisory lock class for one game's arrivals ("Hub")
+_LOCK = text("SELECT pg_advisory_xact_lock(:kind, hashtext(:game))")
+_ROLES = text("SELECT to_regclass('hub_table_roles')")
+_CLAIM = text("INSERT INTO hub_table_roles (game_id, role) VALUES (:game, current_user) "
+              "ON CONFLICT (game_id) DO NOTHING")
+_HEAD = text("SELECT seq, hash FROM events WHERE game_id = :game ORDER BY seq DESC LIMIT 1")
 
 
 def lock_game(connection: Connection, game_id: str) -> None:
     """Serialise arrivals for one game (two senders of one file: its replicator and an import).
     SQLite's BEGIN IMMEDIATE already serialises every writer."""
     if connection.dialect.name == "postgresql":
-        connection.execute(text("SELECT pg_advisory_xact_lock(:kind, hashtext(:game))"),
-                           {"kind": _GAME_LOCK, "game": game_id})
+        connection.execute(_LOCK, {"kind": GAME_LOCK, "game": game_id})
 
 
 def claim_game(connection: Connection, game_id: str) -> None:
     """On a hub with roles (`banker hub init`, roles.py), the game's first sender claims it:
     a table's role then sees and appends only the games it claimed. A game claimed by another
     role stays theirs (nothing happens here; the rows that follow are refused by PostgreSQL)."""
-    if connection.dialect.name != "postgresql" or connection.execute(
-            text("SELECT to_regclass('hub_table_roles')")).scalar() is None:
+    if connection.dialect.name != "postgresql" or connection.execute(_ROLES).scalar() is None:
         return
-    connection.execute(text("INSERT INTO hub_table_roles (game_id, role) VALUES "
-                            "(:game, current_user) ON CONFLICT (game_id) DO NOTHING"),
-                       {"game": game_id})
+    connection.execute(_CLAIM, {"game": game_id})
 
 
 def head_of(connection: Connection, game_id: str) -> tuple[int, str]:
     """The hub's last entry of the game: (0, GENESIS) when it holds none."""
-    events = schema.events.c
-    row = connection.execute(select(events.seq, events.hash).where(events.game_id == game_id)
-                             .order_by(events.seq.desc()).limit(1)).first()
+    row = connection.execute(_HEAD, {"game": game_id}).first()
     return (int(row[0]), str(row[1])) if row is not None else (0, GENESIS)
 
 
-def receive(connection: Connection, batch: Batch, source: str, stamp: str,
-            file: str | None = None, sent: str | None = None) -> Receipt:
-    """See Hub.receive: raises HubRefused, HubGap; stores the new rows otherwise. `stamp` is
-    the hub's time of arrival, `sent` the sender's own time of sending (default `stamp`).
+def receive(connection: Connection, batch: Batch, source: str, sent: str,
+            file: str | None = None, clock: Callable[[], datetime] = machine_clock) -> Receipt:
+    """See Hub.receive: raises HubRefused, HubGap; stores the new rows otherwise. `sent` is
+    the sender's own time of sending; the arrival is timed by the hub's clock (PostgreSQL's
+    now(), `clock` on SQLite) and said in the receipt.
 
     The batch's own chain is checked first, from the table's own anchor ("broken": the file
     contradicts itself); then everything the batch says about entries the hub holds is
     compared with the hub's copy ("diverged": the file contradicts the hub). A rewritten file
-    is diverged whichever way it comes: from the start (import) or from the hub's head."""
+    is diverged whichever way it comes: from the start (import) or from the hub's head.
+
+    On PostgreSQL a batch for a game the hub holds costs two statements (arrival.py): one
+    reads what the hub holds (the game's lock taken), one stores and reports."""
+    held = read_held(connection, batch)
+    arrived = held.now or clock().astimezone(UTC)
+    stamp = format_timestamp(arrived)
+    stored = _arrive(connection, batch, held, source, stamp, file, sent)
+    if stored is None:  # another sender stored entries before the lock was ours: again
+        held = read_held(connection, batch)
+        stored = _arrive(connection, batch, held, source, stamp, file, sent)
+        assert stored is not None, "the game's lock is held: its head cannot move"
+    head = (stored[-1][1], stored[-1][10]) if stored else held.head
+    return Receipt(game_id=batch.game_id, stored=len(stored), head=head, arrived_at=arrived)
+
+
+def _arrive(connection: Connection, batch: Batch, held: Held, source: str, stamp: str,
+            file: str | None, sent: str) -> list[Row] | None:
+    """The checks on what the hub holds, then the new entries stored (returned; None when the
+    hub's head moved since `held` was read)."""
     game_id = batch.game_id
-    lock_game(connection, game_id)
-    held = head_of(connection, game_id)
-    known = _header_differs(connection, batch)
+    known = _header_differs(held, batch)
     if known is not None:
         raise HubRefused("diverged", game_id, None, known)
-    if batch.first > held[0] + 1:
-        raise HubGap(f"game {game_id}: the hub holds entries 1 to {held[0]}; the batch starts "
-                     f"at entry {batch.first}")
+    if batch.first > held.head[0] + 1:
+        raise HubGap(f"game {game_id}: the hub holds entries 1 to {held.head[0]}; the batch "
+                     f"starts at entry {batch.first}")
     broken = chain_break(batch, (batch.first - 1, batch.anchor))
     if broken is not None:
         raise HubRefused("broken", game_id, broken[0], broken[1])
-    _compare(connection, batch, held)
-    new = [row for row in batch.events if row[1] > held[0]]
+    _compare(batch, held)
+    new = [row for row in batch.events if row[1] > held.head[0]]
+    commands = _new_commands(batch, held, new)
+    transfers = [row for row in batch.transfers if row[1] > held.head[0]]
+    values = _report(batch, stamp, sent, file)
     if new:
-        _store(connection, batch, held, new, source, stamp)
-        held = (new[-1][1], new[-1][10])
-    _report(connection, batch, stamp, sent or stamp, file)
-    return Receipt(game_id=game_id, stored=len(new), head=held)
+        values.update(label=batch.label, entries=new[-1][1], head_hash=new[-1][10],
+                      last_recorded_at=new[-1][7])
+    try:
+        if held.head[0] > 0 and connection.dialect.name == "postgresql":
+            if not store_held(connection, game_id, held.head[0], (commands, new, transfers),
+                              values):
+                return None
+        else:
+            _store(connection, batch, held, (commands, new, transfers), source, values)
+    except DBAPIError as e:
+        if not new or _LINK_REFUSAL not in str(e.orig):
+            raise
+        raise HubRefused("broken", game_id, new[0][1],
+                         f"entry {new[0][1]} ({new[0][3]}) does not link to the hub's entry "
+                         f"{new[0][1] - 1}, its last: refused by the hub's database") from e
+    return new
 
 
-def _report(connection: Connection, batch: Batch, stamp: str, sent: str,
-            file: str | None) -> None:
-    """Keep the head the table reported with this batch (and its file): `hub status` compares
+def _report(batch: Batch, stamp: str, sent: str, file: str | None) -> dict[str, Any]:
+    """The head the table reported with this batch (and its file): `hub status` compares
     it with the hub's when the file itself is out of reach. The batch's time by the table's
     clock (`reported_at`) beside the hub's time of its arrival (`last_arrival_at`): how far the
     laptop's clock is from the hub's (records.TableOnHub.clock_off)."""
@@ -91,105 +123,83 @@ def _report(connection: Connection, batch: Batch, stamp: str, sent: str,
                               "reported_at": sent, "last_arrival_at": stamp}
     if file is not None:
         values["file"] = file
-    connection.execute(update(hub_games).where(hub_games.c.game_id == batch.game_id)
-                       .values(**values))
+    return values
 
 
-def _header_differs(connection: Connection, batch: Batch) -> str | None:
+def _header_differs(held: Held, batch: Batch) -> str | None:
     """Why the hub's game row or seats differ from the batch's, if the hub holds the game."""
-    game = connection.execute(select(*(schema.games.c[name] for name in GAME_COLUMNS))
-                              .where(schema.games.c.id == batch.game_id)).first()
-    if game is None:
+    if held.game is None:
         return None
-    if dict(zip(GAME_COLUMNS, game, strict=True)) != batch.game:
+    if dict(zip(GAME_COLUMNS, held.game, strict=True)) != batch.game:
         return "the game's row (label, rules or start) differs from the hub's copy"
-    seats = tuple((int(s), str(n)) for s, n in connection.execute(
-        select(schema.players.c.seat, schema.players.c.name)
-        .where(schema.players.c.game_id == batch.game_id).order_by(schema.players.c.seat)))
-    if seats != batch.players:
+    if held.players != batch.players:
         return "the game's players differ from the hub's copy"
     return None
 
 
-def _hash_at(connection: Connection, game_id: str, seq: int) -> str:
-    events = schema.events.c
-    found = connection.execute(select(events.hash).where(events.game_id == game_id,
-                                                         events.seq == seq)).scalar()
-    return str(found)
-
-
-def _compare(connection: Connection, batch: Batch, held: tuple[int, str]) -> None:
+def _compare(batch: Batch, held: Held) -> None:
     """Refuse (diverged) a batch whose entries or head differ from what the hub holds: the
     hub is the tables' outside anchor, so a rewritten or shortened file shows here."""
     game_id = batch.game_id
     before = batch.first - 1
-    if batch.events and before > 0 and _hash_at(connection, game_id, before) != batch.anchor:
+    if batch.events and before > 0 and held.hashes.get(before) != batch.anchor:
         raise HubRefused("diverged", game_id, before,
                          f"the table's entry {before}, the last before what it sent, differs "
                          "from the hub's copy: the table's game was rewritten after the hub "
                          "received it (`banker hub import` names the first entry that differs)")
-    overlap = [row for row in batch.events if row[1] <= held[0]]
-    if overlap:
-        events = schema.events.c
-        hub = dict(connection.execute(select(events.seq, events.hash).where(
-            events.game_id == game_id, events.seq.between(overlap[0][1], overlap[-1][1]))
-        ).all())
-        for row in overlap:
-            if hub.get(row[1]) != row[10]:
-                raise HubRefused("diverged", game_id, row[1],
-                                 f"entry {row[1]} ({row[3]}) differs from the hub's copy: the "
-                                 "table's game was rewritten after the hub received it")
+    for row in batch.events:
+        if row[1] <= held.head[0] and held.hashes.get(row[1]) != row[10]:
+            raise HubRefused("diverged", game_id, row[1],
+                             f"entry {row[1]} ({row[3]}) differs from the hub's copy: the "
+                             "table's game was rewritten after the hub received it")
     table_seq, table_hash = batch.head
-    if table_seq < held[0]:
-        same = _hash_at(connection, game_id, table_seq) == table_hash if table_seq else True
+    if table_seq < held.head[0]:
+        same = held.hashes.get(table_seq) == table_hash if table_seq else True
         # The mark's entry is the one the reason names: the first removed, or the rewritten last.
         raise HubRefused("diverged", game_id, table_seq + 1 if same else table_seq,
-                         f"the table's file holds {table_seq} entries, the hub holds {held[0]}"
-                         + (f": entries {table_seq + 1} to {held[0]} were removed from the file "
-                            "(shortened)" if same else
+                         f"the table's file holds {table_seq} entries, the hub holds "
+                         f"{held.head[0]}"
+                         + (f": entries {table_seq + 1} to {held.head[0]} were removed from the "
+                            "file (shortened)" if same else
                             f", and its entry {table_seq} differs from the hub's (rewritten)"))
-    if table_seq == held[0] and table_hash != held[1]:
+    if table_seq == held.head[0] and table_hash != held.head[1]:
         raise HubRefused("diverged", game_id, table_seq,
                          f"the table's entry {table_seq} differs from the hub's copy (rewritten)")
 
 
-def _store(connection: Connection, batch: Batch, held: tuple[int, str], new: list[Row],
-           source: str, stamp: str) -> None:
-    game_id = batch.game_id
-    if held[0] == 0:
-        claim_game(connection, game_id)
-        connection.execute(insert(schema.games).values(**batch.game))
-        connection.execute(insert(schema.players), [
-            {"game_id": game_id, "seat": seat, "name": name} for seat, name in batch.players])
-    last_command = connection.execute(select(func.max(schema.commands.c.command_no)).where(
-        schema.commands.c.game_id == game_id)).scalar() or 0
+def _new_commands(batch: Batch, held: Held, new: list[Row]) -> list[Row]:
+    """The batch's commands the hub lacks: the first must be the first new entry's and follow
+    the hub's last command (else the batch is refused as broken)."""
+    if not new:
+        return []
+    last_command = held.last_command
     commands = [row for row in batch.commands if row[1] > last_command]
     if not commands or commands[0][1] != new[0][2] or commands[0][1] != last_command + 1:
-        raise HubRefused("broken", game_id, new[0][1],
+        raise HubRefused("broken", batch.game_id, new[0][1],
                          f"entry {new[0][1]} ({new[0][3]}): its command {new[0][2]} does not "
                          f"follow the hub's last command {last_command}")
-    transfers = [row for row in batch.transfers if row[1] > held[0]]
-    _insert(connection, schema.commands, COMMAND_COLUMNS, commands)
-    try:
-        _insert(connection, schema.events, EVENT_COLUMNS, new)
-    except DBAPIError as e:
-        if _LINK_REFUSAL not in str(e.orig):
-            raise
-        raise HubRefused("broken", game_id, new[0][1],
-                         f"entry {new[0][1]} ({new[0][3]}) does not link to the hub's entry "
-                         f"{new[0][1] - 1}, its last: refused by the hub's database") from e
-    _insert(connection, schema.transfers, TRANSFER_COLUMNS, transfers)
-    values: dict[str, Any] = {"label": batch.label, "entries": new[-1][1],
-                              "head_hash": new[-1][10], "last_recorded_at": new[-1][7],
-                              "last_arrival_at": stamp}
-    if held[0] == 0 and connection.execute(select(hub_games.c.game_id).where(
-            hub_games.c.game_id == game_id)).first() is None:
-        connection.execute(insert(hub_games).values(game_id=game_id, source=source, **values))
+    return commands
+
+
+def _store(connection: Connection, batch: Batch, held: Held, rows: tuple[list[Row], ...],
+           source: str, values: dict[str, Any]) -> None:
+    """Store the new rows with the statements built once (SQLite, or a game's first batch:
+    the game's row, its seats and the claim by the sender's role go first)."""
+    game_id = batch.game_id
+    commands, new, transfers = rows
+    if new and held.head[0] == 0:
+        if held.roles:
+            claim_game(connection, game_id)
+        connection.execute(INSERT["games"], batch.game)
+        connection.execute(INSERT["players"], [
+            {"game_id": game_id, "seat": seat, "name": name} for seat, name in batch.players])
+    for table, columns, found in (("commands", COMMAND_COLUMNS, commands),
+                                  ("events", EVENT_COLUMNS, new),
+                                  ("transfers", TRANSFER_COLUMNS, transfers)):
+        if found:
+            connection.execute(INSERT[table], [dict(zip(columns, row, strict=True))
+                                               for row in found])
+    if new and held.head[0] == 0 and not held.listed:
+        connection.execute(INSERT["hub_games"], {"game_id": game_id, "source": source, **values})
     else:
-        connection.execute(update(hub_games).where(hub_games.c.game_id == game_id)
-                           .values(**values))
-
-
-def _insert(connection: Connection, table: Any, columns: tuple[str, ...], rows: list[Row]) -> None:
-    if rows:
-        connection.execute(insert(table), [dict(zip(columns, row, strict=True)) for row in rows])
+        connection.execute(UPDATE_LISTED, {"listed": game_id, **values})

@@ -80,8 +80,7 @@ class Replicator:
         self.db, self.url, self.game_id = os.fspath(db), hub_url, game_id
         self.source = source or f"replication from {self.db}"
         self.poll, self.backoff, self.commands = poll, backoff or Backoff(), commands
-        # The table's copier is the first push of a hall's hub: it may make it.
-        self._opener = opener or (lambda url: Hub.open(url, create=True))
+        self._opener = opener or _open_hub
         self._rng = Random(seed)
         self._now = now or (lambda: datetime.now(UTC))  # this laptop's clock
         self._wake, self._stopping = threading.Event(), threading.Event()
@@ -94,6 +93,7 @@ class Replicator:
         # The file as it stood when the last copy began, and when that copy ended (monotonic).
         self._copied: tuple[tuple[int, int] | None, ...] | None = None
         self._copied_at = 0.0
+        self._held: int | None = None  # the hub's head at the last receipt (None: ask it)
 
     def start(self) -> Replicator:
         """Start copying in the background; returns self."""
@@ -215,9 +215,10 @@ class Replicator:
         if self._hub is None:
             self._hub = self._opener(self.url)
         self._set(state="copying")
+        self._held, held = None, self._held  # known again once this push is through
         pushed = push_game(self._hub, self._ledger.database, self.game_id, self.source,
-                           commands=self.commands,
-                           progress=self._received)
+                           commands=self.commands, progress=self._received, held=held)
+        self._held = pushed.held
         self._set(local=pushed.entries, copied=pushed.held, state="up to date", detail=None,
                   failures=0)
 
@@ -243,6 +244,14 @@ class Replicator:
         ledger, self._ledger = self._ledger, None
         if ledger is not None:
             ledger.close()
+
+
+def _open_hub(url: str) -> Hub:
+    """The copier's hub: it may make it (the first push of a hall's hub), and its connection is
+    not pinged before each push (a push that fails drops the hub: the next opens it again)."""
+    hub = Hub.open(url, create=True)
+    hub.database.unchecked()
+    return hub
 
 
 def replicator_for(location: str, game_id: str | None = None) -> Replicator | None:

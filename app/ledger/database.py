@@ -214,6 +214,14 @@ class Database:
         except UnicodeDecodeError as e:  # a damaged schema or error text SQLite hands back
             raise not_utf8(e, self.location) from e
 
+    def unchecked(self) -> None:
+        """Stop checking a pooled PostgreSQL connection with a round trip before each use: for
+        a caller that drops the database at its first failure and opens it again (the hub's
+        copier, which retries), a dead connection is then found by the transaction itself."""
+        if self.dialect == "postgresql":
+            self.engine.dispose()
+            self.engine = create_engine(self.url)
+
     def close(self) -> None:
         """Close every pooled connection (SQLite then checkpoints and removes its WAL file)."""
         self._let_go()

@@ -83,7 +83,7 @@ def test_a_sender_that_skips_the_arrival_checks_is_refused_as_broken_and_recorde
         first = read_batch(ledger.database, game_id, 0, 10)
         rest = read_batch(ledger.database, game_id, first.last, 10)
     monkeypatch.setattr(receiving, "chain_break", lambda _batch, _prev: None)
-    monkeypatch.setattr(receiving, "_compare", lambda _c, _batch, _held: None)
+    monkeypatch.setattr(receiving, "_compare", lambda _batch, _held: None)
     events = list(rest.events)
     events[0] = (*events[0][:9], FORGED, events[0][10])
     with Hub.open(hub_url) as hub:
