@@ -68,7 +68,7 @@ def test_eight_tables_replicate_through_a_hub_outage_with_nothing_lost_or_double
             copier.notify()
 
     copiers: list[Replicator] = []
-    round_of_play(60)  # a backlog (copied a command a batch), so the copy is under way when the hub goes
+    round_of_play(150)  # a backlog (copied a command a batch), so the copy is under way when the hub goes
     copiers = [Replicator(t.ledger.location, url, poll=0.05, backoff=Backoff(0.05, 0.4),
                           commands=1, seed=n).start() for n, t in enumerate(tables)]
     try:
