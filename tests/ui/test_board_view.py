@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.table.view_build import table_view
+from app.table.view_build import table_view, view_at
 from tests.app.recorded_games import SetClock, line_of, play, record
 from ui.table.board_view import BoardView
 
@@ -73,3 +73,21 @@ def test_a_new_view_moves_the_tokens_and_redraws_only_what_changed(qtbot, tmp_pa
     assert shown.token_space("Ben") == 6
     assert shown.items_of("owner", 6)[0].toolTip() == "owned by Ben"
     assert [item.data(1) for item in shown.items_of("landed")] == [6]
+
+
+def test_a_board_that_jumped_about_looks_as_one_drawn_afresh(qtbot, tmp_path: Path) -> None:
+    # The judge's jumps take a space's owner, mortgage and buildings off and put the same
+    # marks back: the picture is the one a new board draws of the same view, pixel for pixel.
+    game = record(tmp_path / "t.db", SG)
+    head = game.head_seq
+    jumping = board(qtbot)
+    for seq in (head, 5, head, head // 2, head - 1, 5, head - 3, head):
+        state = game.state_at(seq)
+        assert state is not None
+        view = view_at(game, state, seq, game.now())
+        jumping.show(view)
+        fresh = board(qtbot)
+        fresh.show(view)
+        assert jumping.grab().toImage() == fresh.grab().toImage(), f"entry {seq}"
+        assert sorted((i.data(0), i.data(1)) for i in jumping.items_of("owner")) == sorted(
+            (i.data(0), i.data(1)) for i in fresh.items_of("owner"))
