@@ -161,6 +161,11 @@ class SpaceItem(QGraphicsRectItem):
             if widest <= area.width() - 4 and name.boundingRect().height() <= room:
                 break
         name.setPos(area.left(), area.top())
+        # Laid out from HTML, the names cost the most of a repaint and never change: each is
+        # drawn once into a pixmap at the board's scale and copied at every paint after (Qt
+        # draws it again when the board is scaled). Blended once more, a few of its edge pixels
+        # differ from the direct drawing by one level of a colour; tests/ui/test_board_view.py.
+        name.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         _tag(name, "name", space.index)
 
     def show_space(self, space: SpaceView, seats: dict[str, int], landed: bool) -> None:
