@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from app.review import service as review
 from app.table.command_text import parse_command, read_script
 from app.table.service import TableGame
 from tests.app.recorded_games import EXAMPLES, SetClock, line_of, record
-from ui.judge.entries_model import ENTRY_COLUMN, SEQ_ROLE
+from ui.judge.entries_model import ENTRY_COLUMN, SEQ_ROLE, EntriesModel
 from ui.judge.session import JudgeSession
 from ui.judge.window import JudgeWindow
 
@@ -84,6 +85,21 @@ def test_the_list_holds_every_entry_and_the_file_is_not_written(
     assert "read-only" in window.windowTitle()
     window.close()
     assert db.read_bytes() == before  # opened read-only: not a byte changed
+
+
+def test_a_rows_kept_words_are_made_again_when_a_void_replaces_the_list(open_judge, db: Path) -> None:
+    # The model keeps a row's words once drawn; a list replaced after a void says the void.
+    window = open_judge(db)
+    entries = window.entries.model.entries
+    voided = next(e for e in entries if e.voided)
+    before = [replace(e, voided=False, voided_by=None) if e is voided else e for e in entries]
+    model = EntriesModel(before)
+    row = model.row_of(voided.seq)
+    assert row is not None
+    assert model.index(row, ENTRY_COLUMN).data() == voided.text  # drawn, so kept
+    model.show_entries(entries)
+    assert model.index(row, ENTRY_COLUMN).data().endswith(f"voided by #{voided.voided_by}")
+    assert model.index(row, 0).data() == str(voided.seq)
 
 
 def test_voided_entries_are_grey_struck_out_and_say_what_voided_them(open_judge, db: Path) -> None:

@@ -28,6 +28,15 @@ CLOCK_COLUMN = COLUMNS.index("Played")
 VOIDED_GREY = "#8A8A8A"
 SEQ_ROLE = Qt.ItemDataRole.UserRole + 1  # the entry's seq, whatever the column
 Index = QModelIndex | QPersistentModelIndex
+# The roles as the plain numbers Qt hands data() (a comparison with the enum costs more, and a
+# jump's repaint asks some 400 times).
+_DISPLAY = Qt.ItemDataRole.DisplayRole.value
+_TOOLTIP = Qt.ItemDataRole.ToolTipRole.value
+_FOREGROUND = Qt.ItemDataRole.ForegroundRole.value
+_FONT = Qt.ItemDataRole.FontRole.value
+_ALIGNMENT = Qt.ItemDataRole.TextAlignmentRole.value
+_SEQ = SEQ_ROLE
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
 def clock_text(clock_ms: int | None) -> str:
@@ -69,6 +78,10 @@ class EntriesModel(QAbstractTableModel):
         self.entries: list[review.Entry] = list(entries)
         self._struck = QFont()
         self._struck.setStrikeOut(True)
+        self._grey = QColor(VOIDED_GREY)
+        # Each row's words, worked out the first time the row is drawn and kept until the list
+        # is replaced (rows appended leave the earlier ones as they were).
+        self._cells: dict[int, tuple[str, ...]] = {}
 
     def show_entries(self, entries: Sequence[review.Entry]) -> None:
         """Replace the rows (new entries appended, or the whole list after a void)."""
@@ -81,6 +94,7 @@ class EntriesModel(QAbstractTableModel):
             return
         self.beginResetModel()
         self.entries = entries
+        self._cells = {}
         self.endResetModel()
 
     def row_of(self, seq: int) -> int | None:
@@ -97,22 +111,26 @@ class EntriesModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(COLUMNS)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self.entries):
+        row = index.row()
+        if not 0 <= row < len(self.entries) or not index.isValid():
             return None
-        entry = self.entries[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return isolated(cells(entry)[index.column()])
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == _DISPLAY:
+            words = self._cells.get(row)
+            if words is None:
+                words = self._cells[row] = tuple(isolated(c) for c in cells(self.entries[row]))
+            return words[index.column()]
+        entry = self.entries[row]
+        if role == _TOOLTIP:
             return (f"#{entry.seq} · {entry.category} ({entry.type}) · recorded by {entry.actor}"
                     f"\n{entry_words(entry)}")
-        if role == SEQ_ROLE:
+        if role == _SEQ:
             return entry.seq
-        if role == Qt.ItemDataRole.ForegroundRole and entry.voided:
-            return QColor(VOIDED_GREY)
-        if role == Qt.ItemDataRole.FontRole and entry.voided:
+        if role == _FOREGROUND and entry.voided:
+            return QColor(self._grey)
+        if role == _FONT and entry.voided:
             return self._struck
-        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in (0, 2):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == _ALIGNMENT and index.column() in (0, 2):
+            return _RIGHT
         return None
 
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 (Qt's API)

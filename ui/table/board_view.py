@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
@@ -123,6 +126,7 @@ class SpaceItem(QGraphicsRectItem):
         self.setBrush(QColor(palette.SPACE_FACE))
         self._static(space, currency)
         self._marks: list[QGraphicsItem] = []
+        self._made: dict[tuple[object, ...], list[QGraphicsItem]] = {}  # see _kept
 
     def _static(self, space: SpaceView, currency: str) -> None:
         colour = palette.set_colour(space.set_id, space.set_order)
@@ -157,6 +161,11 @@ class SpaceItem(QGraphicsRectItem):
             if widest <= area.width() - 4 and name.boundingRect().height() <= room:
                 break
         name.setPos(area.left(), area.top())
+        # Laid out from HTML, the names cost the most of a repaint and never change: each is
+        # drawn once into a pixmap at the board's scale and copied at every paint after (Qt
+        # draws it again when the board is scaled). Blended once more, a few of its edge pixels
+        # differ from the direct drawing by one level of a colour; tests/ui/test_board_view.py.
+        name.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         _tag(name, "name", space.index)
 
     def show_space(self, space: SpaceView, seats: dict[str, int], landed: bool) -> None:
@@ -171,15 +180,30 @@ class SpaceItem(QGraphicsRectItem):
                 scene.removeItem(mark)
         self._marks = []
         if landed:
-            self._marks.append(self._landed())
+            self._marks += self._kept(("landed",), lambda: [self._landed()])
         if space.owner is not None:
-            self._marks.append(self._owner(space.owner, seats.get(space.owner, 1), space.mortgaged))
+            owner, seat = space.owner, seats.get(space.owner, 1)
+            self._marks += self._kept(("owner", owner, seat, space.mortgaged),
+                                      lambda: [self._owner(owner, seat, space.mortgaged)])
         if space.mortgaged:
-            self._marks += self._mortgaged()
+            self._marks += self._kept(("mortgaged",), self._mortgaged)
         if space.hotel:
-            self._marks.append(self._hotel())
+            self._marks += self._kept(("hotel",), lambda: [self._hotel()])
         for house in range(space.houses):
-            self._marks.append(self._house(house))
+            self._marks += self._kept(("house", house), partial(self._houses, house))
+
+    def _kept(self, key: tuple[object, ...], make: Callable[[], list[QGraphicsItem]]
+              ) -> list[QGraphicsItem]:
+        """The marks `key` names, made the first time and kept: taken off the board when the
+        space changes and put back as they were (the judge's jumps show the same few owners,
+        mortgages and buildings again and again), in the order they were first made."""
+        marks = self._made.get(key)
+        if marks is None:
+            marks = self._made[key] = make()  # made on this space, already in its scene
+        else:
+            for mark in marks:
+                mark.setParentItem(self)
+        return marks
 
     def _landed(self) -> QGraphicsItem:
         outline = QGraphicsRectItem(self.rect().adjusted(4, 4, -4, -4), self)
@@ -240,6 +264,9 @@ class SpaceItem(QGraphicsRectItem):
         if self.index // 10 in (0, 2):
             return QRectF(band.left() + 6 + slot * (size + 4), band.top() + 5, length, size)
         return QRectF(band.left() + 5, band.top() + 6 + slot * (size + 4), size, length)
+
+    def _houses(self, slot: int) -> list[QGraphicsItem]:
+        return [self._house(slot)]
 
     def _house(self, slot: int) -> QGraphicsItem:
         house = QGraphicsRectItem(self._building_rect(slot, BAND - 10), self)
