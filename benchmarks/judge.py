@@ -10,12 +10,26 @@ import tempfile
 import time
 from pathlib import Path
 from random import Random
+from typing import Any
 
 from benchmarks.games import open_game, play_to
 
 SIZES = (3000, 20000)
 SAMPLES = 200
 
+
+
+def _shown(db: Path, app: Any) -> tuple[Any, Any]:
+    """The judge's window on the game in `db` (its session and window), shown and painted once
+    (no polling); Qt imported only when a benchmark draws."""
+    from ui.judge.session import JudgeSession  # noqa: PLC0415
+    from ui.judge.window import JudgeWindow  # noqa: PLC0415
+
+    session = JudgeSession(str(db), poll_ms=None)
+    window = JudgeWindow(session)
+    window.show()
+    app.processEvents()
+    return session, window
 
 def time_travel(events: int, samples: int = SAMPLES) -> tuple[int, list[float], list[float]]:
     """For a classic game of at least `events` events (benchmarks.games: random legal play):
@@ -24,8 +38,6 @@ def time_travel(events: int, samples: int = SAMPLES) -> tuple[int, list[float], 
     the widgets updated and repainted); the first of each is the first after opening."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from ui.app import application  # noqa: PLC0415
-    from ui.judge.session import JudgeSession  # noqa: PLC0415
-    from ui.judge.window import JudgeWindow  # noqa: PLC0415
 
     app = application(sys.argv[:1])
     with tempfile.TemporaryDirectory() as folder:
@@ -34,10 +46,7 @@ def time_travel(events: int, samples: int = SAMPLES) -> tuple[int, list[float], 
         play_to(game, events, Random(11))  # no buildings: the game runs as long as asked
         game.idle()  # the snapshots the table's window stores as it goes
         game.close()
-        session = JudgeSession(str(db), poll_ms=None)
-        window = JudgeWindow(session)
-        window.show()
-        app.processEvents()
+        session, window = _shown(db, app)
         head = session.head_seq
         rng = Random(11)
         folds, steps = [], []
@@ -70,8 +79,6 @@ def jump_cpu(events: int, samples: int = SAMPLES) -> tuple[int, list[float], lis
 
     from benchmarks.speed import game_file  # noqa: PLC0415
     from ui.app import application  # noqa: PLC0415
-    from ui.judge.session import JudgeSession  # noqa: PLC0415
-    from ui.judge.window import JudgeWindow  # noqa: PLC0415
 
     app = application(sys.argv[:1])
     bare = QLabel("-")
@@ -80,10 +87,7 @@ def jump_cpu(events: int, samples: int = SAMPLES) -> tuple[int, list[float], lis
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "game.db"
         db.write_bytes(game_file(events).read_bytes())
-        session = JudgeSession(str(db), poll_ms=None)
-        window = JudgeWindow(session)
-        window.show()
-        app.processEvents()
+        session, window = _shown(db, app)
         head = session.head_seq
         rng = Random(11)
         jumps, bares = [], []
