@@ -14,3 +14,19 @@ def _the_apps_fonts(qapp) -> None:
     from ui.fonts import use_everywhere  # noqa: PLC0415 (after the platform is chosen)
 
     use_everywhere(qapp)
+
+
+@pytest.fixture
+def form(qtbot):
+    """The new-game form, shown, recording its game into the data folder by a test clock
+    (the tests of the form and of its names' warnings)."""
+    from app.games import folder as games  # noqa: PLC0415
+    from tests.clocks import Clock  # noqa: PLC0415
+    from ui.start.new_game import NewGameForm  # noqa: PLC0415
+
+    clock = Clock()
+    dialog = NewGameForm(lambda command, banker, judge, minutes: games.create_game(
+        command, banker, judge, minutes, now=clock))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    return dialog

@@ -11,13 +11,11 @@ import pytest
 from PySide6.QtWidgets import QLineEdit
 
 from app.datafolder.paths import DATA_DIR_ENV
-from app.games import folder as games
 from app.table.command_text import parse_command
 from app.table.scoresheet import scoresheet
 from app.table.service import TableGame
 from app.tournament import service as tournaments
 from models.tournament.records import Player
-from tests.clocks import Clock
 from ui.fonts import FSI, LRM, PDI, isolated, undrawable, undrawable_message
 from ui.messages import MessageArea
 from ui.scoresheet.dialog import ScoresheetDialog
@@ -37,16 +35,6 @@ HIEROGLYPH = "\U00013000"
 def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "data"))
     return tmp_path / "data"
-
-
-@pytest.fixture
-def form(qtbot) -> NewGameForm:
-    clock = Clock()
-    dialog = NewGameForm(lambda command, banker, judge, minutes: games.create_game(
-        command, banker, judge, minutes, now=clock))
-    qtbot.addWidget(dialog)
-    dialog.show()
-    return dialog
 
 
 def type_in(qtbot, edit: QLineEdit, text: str) -> None:

@@ -25,16 +25,6 @@ def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "data"
 
 
-@pytest.fixture
-def form(qtbot) -> NewGameForm:
-    clock = Clock()
-    dialog = NewGameForm(lambda command, banker, judge, minutes: games.create_game(
-        command, banker, judge, minutes, now=clock))
-    qtbot.addWidget(dialog)
-    dialog.show()
-    return dialog
-
-
 def choose_profile(form: NewGameForm, profile_id: str) -> None:
     form.profile.setCurrentIndex(form.profile.findData(profile_id))
 
