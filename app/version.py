@@ -1,0 +1,57 @@
+"""The app's version: the one `banker --version` prints, the ledger records and the sheets show.
+
+Built and installed (the wheel, with pip or pipx), it is the installed distribution's version,
+which setuptools-scm derived from the repository when the wheel was built: a commit tagged vX.Y.Z
+gives X.Y.Z, any other commit a development version of its own (X.Y.Z+1.devN+gHASH). Run from a
+git checkout (the developers' `./dev`, an editable install), the distribution's version is the one
+of the last install and goes stale with every commit, so the checkout's own version is asked of
+setuptools-scm instead. The standalone bundle has neither: its build writes the version beside
+this module (`_version.txt`, packaging/banker.spec). Without any of them (a source tree without
+git): FALLBACK, pyproject.toml's fallback_version. docs/decisions.md says why.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import metadata
+from pathlib import Path
+
+DISTRIBUTION = "championship-banker"
+FALLBACK = "0.0.0+unknown"  # pyproject.toml [tool.setuptools_scm] fallback_version
+BUILT_FILE = "_version.txt"
+
+
+@functools.cache
+def app_version() -> str:
+    """This running app's version (worked out once per process)."""
+    return _checkout_version() or _built_version() or _installed_version() or FALLBACK
+
+
+def _checkout_version() -> str | None:
+    root = Path(__file__).resolve().parent.parent
+    # A worktree's .git is a file, a clone's a folder; pyproject.toml says it is this project's.
+    if not (root / ".git").exists() or not (root / "pyproject.toml").is_file():
+        return None
+    try:
+        import setuptools_scm  # noqa: PLC0415 (a developer's tool, the dev extra; only in a checkout)
+    except ImportError:
+        return None
+    try:
+        return str(setuptools_scm.get_version(root=str(root), fallback_version=FALLBACK))
+    except Exception:  # git missing or failing: the installed version is the next best
+        return None
+
+
+def _built_version() -> str | None:
+    try:
+        text = Path(__file__).with_name(BUILT_FILE).read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    return text or None
+
+
+def _installed_version() -> str | None:
+    try:
+        return metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        return None
