@@ -8,23 +8,52 @@ of the last install and goes stale with every commit, so the checkout's own vers
 setuptools-scm instead. The standalone bundle has neither: its build writes the version beside
 this module (`_version.txt`, packaging/banker.spec). Without any of them (a source tree without
 git): FALLBACK, pyproject.toml's fallback_version. docs/decisions.md says why.
+
+What a ledger records (`recorded_version`) is the same, except under the test harness: the tests
+set BANKER_TEST_APP_VERSION (tests/conftest.py), so the ledgers they compare byte for byte (the
+pinned write path) do not change with every commit. Nothing else sets it.
 """
 
 from __future__ import annotations
 
 import functools
-from importlib import metadata
+import os
+import platform
+import sqlite3
+from importlib import import_module, metadata
 from pathlib import Path
 
 DISTRIBUTION = "championship-banker"
 FALLBACK = "0.0.0+unknown"  # pyproject.toml [tool.setuptools_scm] fallback_version
 BUILT_FILE = "_version.txt"
+TEST_VERSION_ENV = "BANKER_TEST_APP_VERSION"
 
 
 @functools.cache
 def app_version() -> str:
     """This running app's version (worked out once per process)."""
     return _checkout_version() or _built_version() or _installed_version() or FALLBACK
+
+
+def recorded_version() -> str:
+    """The version a ledger records as the one writing it: app_version(), or the test
+    harness's pinned version (TEST_VERSION_ENV)."""
+    return os.environ.get(TEST_VERSION_ENV) or app_version()
+
+
+def components() -> list[tuple[str, str]]:
+    """What this app runs on, besides Qt (the window's layer says Qt's and PySide6's): Python,
+    SQLite (the ledger's), SQLAlchemy and pydantic, without importing the last two."""
+    return [("Python", platform.python_version()), ("SQLite", sqlite3.sqlite_version),
+            ("SQLAlchemy", _package("SQLAlchemy", "sqlalchemy")),
+            ("pydantic", _package("pydantic", "pydantic"))]
+
+
+def _package(distribution: str, module: str) -> str:
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:  # the bundle keeps no metadata: ask the module
+        return str(getattr(import_module(module), "__version__", "unknown"))
 
 
 def _checkout_version() -> str | None:
