@@ -22,6 +22,7 @@ import platform
 import sqlite3
 from importlib import import_module, metadata
 from pathlib import Path
+from typing import Any
 
 DISTRIBUTION = "championship-banker"
 FALLBACK = "0.0.0+unknown"  # pyproject.toml [tool.setuptools_scm] fallback_version
@@ -39,6 +40,14 @@ def recorded_version() -> str:
     """The version a ledger records as the one writing it: app_version(), or the test
     harness's pinned version (TEST_VERSION_ENV)."""
     return os.environ.get(TEST_VERSION_ENV) or app_version()
+
+
+def printed_by(foot: dict[str, Any]) -> str:
+    """A printed sheet's words for the app's version that printed it (a scoresheet's footer:
+    `printed_by`), and the one its game was last recorded by where that is another."""
+    printed, recorded = foot.get("printed_by"), foot.get("recorded_by")
+    other = f"; its game last recorded by {recorded}" if recorded and recorded != printed else ""
+    return f"Printed by Championship Banker {printed}{other}"
 
 
 def components() -> list[tuple[str, str]]:
