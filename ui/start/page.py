@@ -155,7 +155,7 @@ class StartPage(QWidget):
         row.addWidget(self.open_button)
         row.addWidget(self.judge_button)
         row.addStretch()
-        row.addWidget(self.about_button)
+        row.addWidget(self.about_button)  # at the right of the row, where there is room
         layout.addLayout(row)
         layout.addLayout(buttons)
         layout.addWidget(self.folder)
