@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from app.ledger import open_ledger
+from app.review import service as review
 from app.review.verify import verify_game
 from app.table.service import TableGame, utc_now
 from app.version import TEST_VERSION_ENV
@@ -68,6 +69,12 @@ def test_the_new_game_and_each_changed_version_after_a_reopening_are_on_the_reco
     assert named == [None, None, None, "1.3.0.dev4+gabc1234", None]
     game = opened(db, "1.3.0.dev4+gabc1234", monkeypatch, clock)
     assert game.version == "1.3.0.dev4+gabc1234"  # read back from the rows at opening
+    # The judge reads them with the entries: the start's, and the undo's, the first entry the
+    # newer build wrote.
+    said = {e.type: e.text for e in review.entries(game)}
+    assert said["game_started"].endswith("; started with Championship Banker 1.2.0")
+    assert said["commands_voided"].endswith(" (recorded by Championship Banker 1.3.0.dev4+gabc1234)")
+    assert sum("Championship Banker" in e.text for e in review.entries(game)) == 2
     game.close()
 
 
