@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import functools
 import os
-import platform
-import sqlite3
-from importlib import import_module, metadata
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -53,12 +51,17 @@ def printed_by(foot: dict[str, Any]) -> str:
 def components() -> list[tuple[str, str]]:
     """What this app runs on, besides Qt (the window's layer says Qt's and PySide6's): Python,
     SQLite (the ledger's), SQLAlchemy and pydantic, without importing the last two."""
+    import platform  # noqa: PLC0415 (`banker --version` alone needs neither)
+    import sqlite3  # noqa: PLC0415
+
     return [("Python", platform.python_version()), ("SQLite", sqlite3.sqlite_version),
             ("SQLAlchemy", _package("SQLAlchemy", "sqlalchemy")),
             ("pydantic", _package("pydantic", "pydantic"))]
 
 
 def _package(distribution: str, module: str) -> str:
+    from importlib import metadata  # noqa: PLC0415 (tens of ms: only where asked)
+
     try:
         return metadata.version(distribution)
     except metadata.PackageNotFoundError:  # the bundle keeps no metadata: ask the module
@@ -89,6 +92,8 @@ def _built_version() -> str | None:
 
 
 def _installed_version() -> str | None:
+    from importlib import metadata  # noqa: PLC0415 (the bundle's answer comes before it)
+
     try:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:

@@ -79,7 +79,7 @@ def _check(connection: Connection, game_id: str, known: Checked, head: int) -> C
                        known.version)
     # The version: game_started's, then each command row naming one (checked rows only).
     started = batch.events[0][4] if known.seq == 0 else None
-    named = versions.latest(started, (row[2] for row in batch.commands))
+    named = versions.latest(started, batch.commands)
     return Checked(head, str(batch.events[-1][10]), version=named or known.version)
 
 

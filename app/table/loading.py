@@ -88,7 +88,7 @@ def _load(ledger: Ledger, game_id: str) -> Loaded:
         loaded.last_at = datetime.fromisoformat(last[7])
         first = history.events[0]  # a sound chain's: its role and name are text
         loaded.banker = first[6] if first[5] == "banker" else None
-        loaded.version = versions.latest(first[4], (row[2] for row in history.commands))
+        loaded.version = versions.latest(first[4], history.commands)
     # Only a snapshot the chain pins is folded from: one changed after it was stored, even
     # with its hash recomputed, is named among the problems and passed over.
     loaded.pins, changed = snapshot_pins.trusted(history, snapshot_pins.pins_of(history),

@@ -6,7 +6,7 @@ each entry's version is the latest named at or before it."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from models.events import Event, GameStarted
@@ -34,13 +34,18 @@ def named_in(text: object) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def latest(started: object, command_texts: Iterable[object]) -> str | None:
-    """The last version on the record: the latest command row naming one, else the one
-    game_started's payload text (`started`) names (None for a game from before versions)."""
-    found = named_in(started)
-    for text in command_texts:
-        found = named_in(text) or found
-    return found
+def latest(started: object, rows: Sequence[Sequence[object]]) -> str | None:
+    """The last version on the record: the one the latest command row naming one names (`rows`:
+    a game's command rows as read, their payload's text third), else the one game_started's
+    payload text (`started`) names (None for a game from before versions). Read from the end,
+    past the rows that do not name one at a glance."""
+    for row in reversed(rows):
+        text = row[2]
+        if type(text) is str and _MARK in text:
+            found = named_in(text)
+            if found is not None:
+                return found
+    return named_in(started)
 
 
 def as_recorded(decided: Sequence[Event], stored_start: dict[str, Any]) -> list[Event]:
