@@ -23,7 +23,7 @@ build() {
     cp packaging/README-bundle.txt "$FOLDER/README.txt"
     mkdir -p "$FOLDER/icons"
     cp resources/icons/$NAME.svg resources/icons/$NAME-*.png "$FOLDER/icons/"
-    version=$("$PY" -c 'import tomllib; print(tomllib.load(open("pyproject.toml", "rb"))["project"]["version"])')
+    version=$(cat "$FOLDER/_internal/app/_version.txt")  # written by packaging/banker.spec
     tarball=dist/$NAME-$version-linux-$(uname -m).tar.gz
     rm -f dist/$NAME-*-linux-*.tar.gz
     tar -C dist -czf "$tarball" "$NAME"

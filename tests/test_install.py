@@ -35,6 +35,8 @@ from pathlib import Path
 
 import pytest
 
+from app.version import app_version
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("app", "models", "ui", "migrations", "resources")
 SHIPPED = ("pyproject.toml", "README.md", *PACKAGES)
@@ -59,10 +61,13 @@ def build_wheel(tmp: Path) -> Path:
         (source / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, source / name)
     pip = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(source)]
+    # The copy has no git to take its version from: setuptools-scm is told the checkout's.
+    env = {**os.environ, "SETUPTOOLS_SCM_PRETEND_VERSION_FOR_CHAMPIONSHIP_BANKER": app_version()}
     offline = subprocess.run([*pip, "--no-build-isolation"], capture_output=True, text=True,
-                             check=False, timeout=300)
+                             check=False, timeout=300, env=env)
     if offline.returncode != 0:
-        isolated = subprocess.run(pip, capture_output=True, text=True, check=False, timeout=300)
+        isolated = subprocess.run(pip, capture_output=True, text=True, check=False, timeout=300,
+                                  env=env)
         if isolated.returncode != 0:
             said = isolated.stdout + isolated.stderr
             if any(text in said for text in ("No matching distribution", "Could not find a version",
@@ -228,6 +233,14 @@ def test_banker_help_start_and_verify_run_from_the_installed_script(installed) -
     verified = run(installed, installed["banker"], "verify", "--db", db)
     assert "sound" in verified.stdout.lower() or verified.returncode == 0
     run(installed, installed["banker"], "verify", "--db", installed["data"] / "sample-table.db")
+
+
+def test_the_installed_banker_says_the_version_it_was_built_as(installed) -> None:
+    # The wheel was built as the checkout's version (build_wheel); installed, it has no git to
+    # ask: the distribution's metadata says it.
+    said = run(installed, installed["banker"], "--version")
+    assert said.stdout == f"Championship Banker {app_version()}\n"
+    assert installed["wheel"].name.startswith(f"championship_banker-{app_version()}-")
 
 
 def test_the_banker_window_opens_offscreen_on_the_start_page_and_the_sample_game(
