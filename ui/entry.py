@@ -209,6 +209,9 @@ class ListedGroup(click.Group):
 def main(ctx: click.Context, db: Path | None) -> None:
     """Championship Banker: the table's ledger. With no command, opens the banker's window;
     the commands below work from the command line."""
+    from app.datafolder.error_log import trace_crashes  # noqa: PLC0415 (not for a help list)
+
+    trace_crashes()  # a native crash of the window or a command leaves its traceback in the log
     if ctx.invoked_subcommand is None:
         sys.exit(window(db))
     if db is not None:
