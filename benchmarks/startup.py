@@ -2,7 +2,10 @@
 painted window, each program run as a banker runs it (a fresh process, a working folder outside
 the checkout, no PYTHON* variables, a fresh data folder holding the shipped examples' games).
 
-    .venv/bin/python -m benchmarks.startup [--runs N]   (build the bundle first: ./dev bundle)
+    .venv/bin/python -m benchmarks.startup [--runs N] [--against FOLDER]
+    (build the bundle first: ./dev bundle; --against: another bundle's folder, e.g. one built
+    before a change, measured in the same run, taking turns; the venv is left out where this
+    checkout has none, as in a worktree)
 """
 
 from __future__ import annotations
@@ -98,17 +101,25 @@ def measure(programs: dict[str, Path], runs: int) -> list[dict[str, float | str]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    runs = parser.parse_args().runs
+    parser.add_argument("--against", type=Path, default=None,
+                        help="another bundle's folder (holding `banker`), measured alongside")
+    arguments = parser.parse_args()
+    runs = arguments.runs
     program = BUNDLE / "banker"
     if not program.exists():
         sys.exit("no bundle in dist/: build it first (./dev bundle)")
     tarballs = sorted((ROOT / "dist").glob("championship-banker-*.tar.gz"))
     print(f"bundle folder {folder_bytes(BUNDLE) / 2**20:.0f} MiB"
           + "".join(f", {t.name} {t.stat().st_size / 2**20:.0f} MiB" for t in tarballs))
-    print(f"venv site-packages {folder_bytes(ROOT / '.venv' / 'lib') / 2**20:.0f} MiB "
-          "(with the dev tools)")
-    rows = measure({"bundle (dist/championship-banker/banker)": program,
-                    "venv (.venv/bin/banker)": VENV}, runs)
+    programs = {"bundle (dist/championship-banker/banker)": program}
+    if arguments.against is not None:
+        print(f"against: {arguments.against} {folder_bytes(arguments.against) / 2**20:.0f} MiB")
+        programs[f"bundle ({arguments.against}/banker)"] = arguments.against / "banker"
+    if VENV.exists():
+        print(f"venv site-packages {folder_bytes(ROOT / '.venv' / 'lib') / 2**20:.0f} MiB "
+              "(with the dev tools)")
+        programs["venv (.venv/bin/banker)"] = VENV
+    rows = measure(programs, runs)
     print(f"\nplatform {os.environ.get('QT_QPA_PLATFORM', 'offscreen')}, {runs} runs each, "
           "3 games on the start page; seconds\n")
     print("| program | first run | median | min-max | in-process | `--help` median |")
