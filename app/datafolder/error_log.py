@@ -16,7 +16,6 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from typing import IO
 
@@ -67,27 +66,32 @@ class _Entry(logging.Formatter):
         return f"{_first_line(getattr(record, 'what', record.levelname), when)}\n{record.getMessage()}\n"
 
 
-class _EntryFile(RotatingFileHandler):
-    """Rotation at LIMIT_BYTES (errors.log becomes errors.log.1); the file is opened for each
-    report and closed after it, so another process of the app writing to the same log (a
-    window and a display on one laptop) never leaves this one writing into a renamed file; a
-    report that cannot be written raises OSError to the caller instead of logging's own notice
-    on stderr."""
+def _entry_file(path: Path) -> logging.Handler:
+    """The log's handler: rotation at LIMIT_BYTES (errors.log becomes errors.log.1); the file is
+    opened for each report and closed after it, so another process of the app writing to the
+    same log (a window and a display on one laptop) never leaves this one writing into a renamed
+    file; a report that cannot be written raises OSError to the caller instead of logging's own
+    notice on stderr. (logging.handlers is loaded with the first report, not on the window's way
+    up.)"""
+    from logging.handlers import RotatingFileHandler  # noqa: PLC0415
 
-    def __init__(self, path: Path) -> None:
-        super().__init__(path, maxBytes=LIMIT_BYTES, backupCount=KEPT, encoding="utf-8", delay=True)
-        self.setFormatter(_Entry())
+    class EntryFile(RotatingFileHandler):
+        def emit(self, record: logging.LogRecord) -> None:
+            try:
+                super().emit(record)
+            finally:
+                if self.stream is not None:
+                    self.stream.close()
+                    self.stream = None  # delay=True opens it again
 
-    def emit(self, record: logging.LogRecord) -> None:
-        try:
-            super().emit(record)
-        finally:
-            if self.stream is not None:
-                self.stream.close()
-                self.stream = None  # delay=True opens it again
+        def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 (logging's name)
+            raise  # noqa: PLE0704 (called inside emit's except: the write's own OSError goes up)
 
-    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 (logging's name)
-        raise  # noqa: PLE0704 (called inside emit's except: the write's own OSError goes up)
+    handler = EntryFile(path, maxBytes=LIMIT_BYTES, backupCount=KEPT, encoding="utf-8",
+                        delay=True)
+    handler.set_name(f"{LOGGER} {os.path.abspath(path)} {LIMIT_BYTES}")
+    handler.setFormatter(_Entry())
+    return handler
 
 
 def _logger(path: Path) -> logging.Logger:
@@ -96,12 +100,12 @@ def _logger(path: Path) -> logging.Logger:
     logger = logging.getLogger(LOGGER)
     logger.propagate = False  # the app's reports, never a library's root handler's
     logger.setLevel(logging.INFO)
-    current = [h for h in logger.handlers if isinstance(h, _EntryFile)]
-    if [h.baseFilename for h in current] != [os.path.abspath(path)]:
-        for handler in current:
+    name = f"{LOGGER} {os.path.abspath(path)} {LIMIT_BYTES}"
+    if [h.get_name() for h in logger.handlers] != [name]:
+        for handler in list(logger.handlers):
             logger.removeHandler(handler)
             handler.close()
-        logger.addHandler(_EntryFile(path))
+        logger.addHandler(_entry_file(path))
     return logger
 
 
