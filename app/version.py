@@ -8,23 +8,64 @@ of the last install and goes stale with every commit, so the checkout's own vers
 setuptools-scm instead. The standalone bundle has neither: its build writes the version beside
 this module (`_version.txt`, packaging/banker.spec). Without any of them (a source tree without
 git): FALLBACK, pyproject.toml's fallback_version. docs/decisions.md says why.
+
+What a ledger records (`recorded_version`) is the same, except under the test harness: the tests
+set BANKER_TEST_APP_VERSION (tests/conftest.py), so the ledgers they compare byte for byte (the
+pinned write path) do not change with every commit. Nothing else sets it.
 """
 
 from __future__ import annotations
 
 import functools
-from importlib import metadata
+import os
+from importlib import import_module
 from pathlib import Path
+from typing import Any
 
 DISTRIBUTION = "championship-banker"
 FALLBACK = "0.0.0+unknown"  # pyproject.toml [tool.setuptools_scm] fallback_version
 BUILT_FILE = "_version.txt"
+TEST_VERSION_ENV = "BANKER_TEST_APP_VERSION"
 
 
 @functools.cache
 def app_version() -> str:
     """This running app's version (worked out once per process)."""
     return _checkout_version() or _built_version() or _installed_version() or FALLBACK
+
+
+def recorded_version() -> str:
+    """The version a ledger records as the one writing it: app_version(), or the test
+    harness's pinned version (TEST_VERSION_ENV)."""
+    return os.environ.get(TEST_VERSION_ENV) or app_version()
+
+
+def printed_by(foot: dict[str, Any]) -> str:
+    """A printed sheet's words for the app's version that printed it (a scoresheet's footer:
+    `printed_by`), and the one its game was last recorded by where that is another."""
+    printed, recorded = foot.get("printed_by"), foot.get("recorded_by")
+    other = f"; its game last recorded by {recorded}" if recorded and recorded != printed else ""
+    return f"Printed by Championship Banker {printed}{other}"
+
+
+def components() -> list[tuple[str, str]]:
+    """What this app runs on, besides Qt (the window's layer says Qt's and PySide6's): Python,
+    SQLite (the ledger's), SQLAlchemy and pydantic, without importing the last two."""
+    import platform  # noqa: PLC0415 (`banker --version` alone needs neither)
+    import sqlite3  # noqa: PLC0415
+
+    return [("Python", platform.python_version()), ("SQLite", sqlite3.sqlite_version),
+            ("SQLAlchemy", _package("SQLAlchemy", "sqlalchemy")),
+            ("pydantic", _package("pydantic", "pydantic"))]
+
+
+def _package(distribution: str, module: str) -> str:
+    from importlib import metadata  # noqa: PLC0415 (tens of ms: only where asked)
+
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:  # the bundle keeps no metadata: ask the module
+        return str(getattr(import_module(module), "__version__", "unknown"))
 
 
 def _checkout_version() -> str | None:
@@ -51,6 +92,8 @@ def _built_version() -> str | None:
 
 
 def _installed_version() -> str | None:
+    from importlib import metadata  # noqa: PLC0415 (the bundle's answer comes before it)
+
     try:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:

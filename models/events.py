@@ -14,7 +14,7 @@ from pydantic import (
     model_serializer,
 )
 
-from models.left_out import JUDGE_KEY_FIELDS, left_out
+from models.left_out import APP_VERSION_FIELDS, JUDGE_KEY_FIELDS, left_out
 
 BANK = "bank"
 AuctionKind = Literal["deed", "house", "hotel", "sale", "mortgagee"]
@@ -67,9 +67,16 @@ class GameStarted(_Event):
     bank_houses: int
     bank_hotels: int
     rules_digest: str  # SHA-256 of the board, profile and decks the game is played with
+    # The app's version that started the game (app/version.py), put in by the table service:
+    # the rules do not decide it. Left out when not given (the engine's own, older ledgers).
+    app_version: str | None = None
 
     def transfers(self) -> list[Transfer]:
         return [Transfer(BANK, name, self.starting_cash) for name in self.players]
+
+    @model_serializer(mode="wrap")
+    def _versionless(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        return left_out(handler(self), APP_VERSION_FIELDS)
 
 
 class DiceRolled(_Event):

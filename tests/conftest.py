@@ -8,6 +8,13 @@ from collections.abc import Iterator
 import pytest
 
 from app.datafolder.paths import DATA_DIR_ENV
+from app.version import TEST_VERSION_ENV
+
+# Every ledger a test writes records this as the app's version (app/version.py recorded_version),
+# so ledgers compared byte for byte stay the same from one commit to the next; a test of the
+# recorded version itself sets its own with monkeypatch.
+TEST_VERSION = "0.0.0+test"
+os.environ[TEST_VERSION_ENV] = TEST_VERSION
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -250,6 +250,14 @@ def test_banker_help_start_and_verify_run_from_the_installed_script(installed) -
     run(installed, installed["banker"], "verify", "--db", installed["data"] / "sample-table.db")
 
 
+def test_the_installed_banker_says_the_version_it_was_built_as(installed) -> None:
+    # The wheel was built as the checkout's version (build_wheel); installed, it has no git to
+    # ask: the distribution's metadata says it.
+    said = run(installed, installed["banker"], "--version")
+    assert said.stdout == f"Championship Banker {app_version()}\n"
+    assert installed["wheel"].name.startswith(f"championship_banker-{app_version()}-")
+
+
 def test_the_banker_window_opens_offscreen_on_the_start_page_and_the_sample_game(
         installed) -> None:
     done = run(installed, installed["python"], "-c", WINDOW, str(ROOT))

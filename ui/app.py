@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QSettings, QSize, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QStackedWidget
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMainWindow, QStackedWidget
 
 import resources
 from app.games import folder as games
@@ -64,7 +64,9 @@ class MainWindow(QMainWindow):
         self.start.tournaments.connect(self.open_tournaments)
         self.tournament_window: QMainWindow | None = None
         self.start.open_judge.connect(self.open_judge)
+        self.start.about.connect(self.show_about)
         self.judges: list[QMainWindow] = []  # the judge's windows opened from here
+        self.about: QDialog | None = None  # Help ▸ About, once opened
         self._prepared = False  # the table's modules imported ahead (_prepare_table)
         self._opening = opening if list_later else None  # opened once the window has painted
         self._menu()
@@ -147,6 +149,16 @@ class MainWindow(QMainWindow):
             action.setShortcut(QKeySequence(keys))
             action.triggered.connect(lambda _=False, s=slot: s())
             menu.addAction(action)
+        about = QAction("&About Championship Banker", self)
+        about.triggered.connect(lambda _=False: self.show_about())
+        self.menuBar().addMenu("&Help").addAction(about)
+
+    def show_about(self) -> None:
+        """The app's name, version, what it runs on and the fonts' licences (ui/about.py)."""
+        from ui.about import AboutDialog  # noqa: PLC0415
+
+        self.about = AboutDialog(self)
+        self.about.open()  # window-modal; Close or Escape shuts it
 
     # The start page ----------------------------------------------------------------------
 

@@ -205,10 +205,20 @@ class ListedGroup(click.Group):
 @click.option("--db", "db", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="A game's ledger file to open in the window at once (what a double-clicked "
                    "game file does); a command takes its own --db after its name.")
+@click.option("--version", "version", is_flag=True,
+              help="Print the app's version and exit (with --verbose: Python's, Qt's, "
+                   "PySide6's, SQLite's, SQLAlchemy's and pydantic's too).")
+@click.option("--verbose", is_flag=True, help="With --version: what the app runs on, too.")
 @click.pass_context
-def main(ctx: click.Context, db: Path | None) -> None:
+def main(ctx: click.Context, db: Path | None, version: bool, verbose: bool) -> None:
     """Championship Banker: the table's ledger. With no command, opens the banker's window;
     the commands below work from the command line."""
+    if version or verbose:
+        if not version or ctx.invoked_subcommand is not None or db is not None:
+            raise click.UsageError("--verbose goes with --version, and --version alone: "
+                                   "banker --version [--verbose]")
+        click.echo("\n".join(said_version(verbose)))
+        sys.exit(0)
     from app.datafolder.error_log import trace_crashes  # noqa: PLC0415 (not for a help list)
 
     trace_crashes()  # a native crash of the window or a command leaves its traceback in the log
@@ -217,6 +227,24 @@ def main(ctx: click.Context, db: Path | None) -> None:
     if db is not None:
         raise click.UsageError(f"--db goes after the command: banker {ctx.invoked_subcommand} "
                                "--db FILE")
+
+
+def said_version(verbose: bool) -> list[str]:
+    """`banker --version`: the app's name and version; verbose, what it runs on, a line each
+    (Qt's versions ask Qt, so only the verbose form imports it)."""
+    from app.version import app_version, components  # noqa: PLC0415
+
+    lines = [f"Championship Banker {app_version()}"]
+    if verbose:
+        try:
+            from ui.about import qt_components  # noqa: PLC0415
+        except ImportError as e:  # Qt's libraries missing: the rest is still worth saying
+            qt = [("Qt", f"not loaded ({e})")]
+        else:
+            qt = qt_components()
+        python, *rest = components()
+        lines += [f"{name} {version}" for name, version in [python, *qt, *rest]]
+    return lines
 
 
 def window(game: Path | None = None) -> int:

@@ -20,6 +20,7 @@ from app.hub.hub import HUB_URL_ENV, Hub
 from app.hub.push import Pushed, push_file
 from app.hub.roles import init_roles, server_ssl
 from app.hub.standing import Standing, files_by_game, standings
+from app.hub.versions import odd_versions, version_words
 from app.ledger import LedgerError
 from app.table.judges import JudgeAuthError
 from models.plural import counted
@@ -69,7 +70,8 @@ def status(hub: str | None, files: tuple[Path, ...], as_json: bool) -> None:
             click.echo(str(e), err=True)
             sys.exit(EXIT_LEDGER)
     shown = standings(tables, files_by_game(files))
-    rows = [_status_row(s, now) for s in shown]
+    odd = odd_versions({s.table.game_id: s.table.version for s in shown if s.table.entries})
+    rows = [_status_row(s, now) | {"other_version": odd.get(s.table.game_id)} for s in shown]
     if as_json:
         click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
@@ -79,8 +81,11 @@ def status(hub: str | None, files: tuple[Path, ...], as_json: bool) -> None:
     wide = max((width(label) for label in labels), default=0)  # a CJK label: 2 columns a character
     for row, one, label in zip(rows, shown, labels, strict=True):
         entries = counted(one.table.entries, "entry", "entries")
+        version = f"  version {version_words(one.table.version)}" if one.table.entries else ""
+        other = f"  {row['other_version']}" if row["other_version"] else ""
         click.echo(f"{row['game']}  {left(label, wide)}  {entries} on "
-                   f"the hub  last entry {_age(row['last_entry_age_s'])}  {one.words}")
+                   f"the hub  last entry {_age(row['last_entry_age_s'])}  {one.words}"
+                   f"{version}{other}")
 
 
 def _status_row(one: Standing, now: datetime) -> dict[str, object]:
@@ -93,7 +98,7 @@ def _status_row(one: Standing, now: datetime) -> dict[str, object]:
                 None if t.reported is None else t.reported[0]), "file": t.file,
             "checked": t.checked, "broken": t.broken,
             "diverged": t.diverged, "ruling": t.ruling, "notes": t.notes,
-            "refusals": t.refusals, "source": t.source}
+            "refusals": t.refusals, "source": t.source, "version": t.version}
 
 
 def _age(seconds: object) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.cli.columns import left, right, width
+from app.version import printed_by
 
 TIE_WORDS = {"cash": "cash", "unmortgaged": "unmortgaged property", "hotels": "hotels",
              "houses": "houses", "utilities": "utilities", "mortgaged": "mortgaged property",
@@ -47,7 +48,10 @@ def sheet_text(sheet: dict[str, Any]) -> str:
         lines += ["", f"ledger head {foot['head']} ({foot.get('events', 0)} entries): "
                   "banker verify --head checks a file against it"]
     lines.append("collected" if foot.get("collected") else "not collected yet")
+    if foot.get("printed_by"):
+        lines.append(printed_by(foot))
     return "\n".join(lines)
+
 
 
 def _player_line(p: dict[str, Any], name_width: int) -> str:

@@ -14,6 +14,7 @@ from app.ledger import schema
 from app.ledger.hashing import GENESIS
 from app.ledger.verify import GAME_COLUMNS
 from app.ledger.writing import COMMAND_COLUMNS, EVENT_COLUMNS, TRANSFER_COLUMNS
+from app.table import versions
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,8 @@ class Checked:
     seq: int
     hash: str
     broken: tuple[int | None, str] | None = None
+    # The app's version the checked entries last name (app/table/versions.py): the table's.
+    version: str | None = None
 
     def words(self) -> str | None:
         """"broken at entry N: why" when the chain breaks, else None."""
@@ -70,10 +73,14 @@ def _check(connection: Connection, game_id: str, known: Checked, head: int) -> C
         return Checked(known.seq, known.hash, (None, "the game's row is missing"))
     broken = chain_break(batch, (known.seq, known.hash))
     if broken is not None:
-        return Checked(known.seq, known.hash, broken)
+        return Checked(known.seq, known.hash, broken, known.version)
     if not batch.events or batch.last != head:
-        return Checked(known.seq, known.hash, (known.seq + 1, "entries are missing"))
-    return Checked(head, str(batch.events[-1][10]))
+        return Checked(known.seq, known.hash, (known.seq + 1, "entries are missing"),
+                       known.version)
+    # The version: game_started's, then each command row naming one (checked rows only).
+    started = batch.events[0][4] if known.seq == 0 else None
+    named = versions.latest(started, batch.commands)
+    return Checked(head, str(batch.events[-1][10]), version=named or known.version)
 
 
 def _rows(connection: Connection, game_id: str, known: Checked, head: int) -> Batch | None:

@@ -420,6 +420,7 @@ def _table(row: Any, flag: Flag | None, refusals: int, checked: chains.Checked
         last_arrival_at=datetime.fromisoformat(row.last_arrival_at),
         diverged=flag.diverged.text if flag is not None else None, refusals=refusals,
         head_hash=row.held_hash or GENESIS, checked=checked.seq, broken=checked.words(),
+        version=checked.version,
         ruling=f"{ruling.by}: {ruling.text}" if ruling else None,
         notes=len(flag.notes) if flag is not None else 0,
         reported=None if row.reported_entries is None else (

@@ -41,6 +41,7 @@ class TableOnHub:
     file: str | None = None  # the table's file the last batch was read from
     checked: int = 0  # the entries whose chain the hub checked itself (chains.py)
     broken: str | None = None  # "broken at entry N: why" when the hub's copy does not check out
+    version: str | None = None  # the app's version its entries last name (None: before versions)
 
     def clock_offset_s(self) -> float | None:
         """How far the table's laptop clock is ahead of the hub's (negative: behind): its last

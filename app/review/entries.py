@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from app.ledger import LedgerCorrupt
 from app.ledger.history import History
-from app.table import positions
+from app.table import positions, versions
 from app.table.loading import collector_paused
 from app.table.service import TableGame
 from app.table.words import entries_by_command, say
@@ -162,6 +162,27 @@ def command_disputes(history: History) -> dict[int, int]:
     return found
 
 
+def command_versions(history: History) -> dict[int, str]:
+    """Command number -> the app's version its row names: the first entry a version wrote after
+    the game was opened again by it (app/table/versions.py)."""
+    found: dict[int, str] = {}
+    for row in history.commands:
+        version = versions.named_in(row[2])
+        if version is not None:
+            found[row[1]] = version
+    return found
+
+
+def version_words(r: Row, payload: dict[str, Any], named: Mapping[int, str],
+                  first_of_command: bool) -> str:
+    """What an entry adds about the app's version: game_started's, and the first entry of a
+    command whose row names the version writing it; "" for the rest."""
+    if r.type == "game_started" and isinstance(payload.get("app_version"), str):
+        return f"; started with Championship Banker {payload['app_version']}"
+    version = named.get(r.command_no) if first_of_command else None
+    return f" (recorded by Championship Banker {version})" if version else ""
+
+
 def clock_readings(rows: Sequence[Row]) -> list[int | None]:
     """Each entry's game-clock reading (ms elapsed): None until the clock is started; an entry
     recorded without one (an undo, a rewind) reads as the entry before it."""
@@ -205,16 +226,21 @@ def _entries(history: History, table: Table) -> list[Entry]:
     rows = rows_of(history)
     players = [str(p[2]) for p in history.players]
     voids, disputes = voided_by(rows), command_disputes(history)
+    named = command_versions(history)
     numbers = entries_by_command((r.seq, r.command_no) for r in rows)
     found = []
+    last_command = None
     for r, event, reading in zip(rows, events_of(rows), clock_readings(rows), strict=True):
         payload = r.payload
+        first_of_command, last_command = r.command_no != last_command, r.command_no
         number = payload.get("dispute")
         found.append(Entry(
             seq=r.seq, command_no=r.command_no, type=r.type,
             category=CATEGORY_OF.get(r.type, "play"),
             players=tuple(players) if r.type == "game_started" else concerned(payload, players),
-            text=words(event, r, table, numbers), recorded_at=r.recorded_at, clock_ms=reading,
+            text=words(event, r, table, numbers)
+            + version_words(r, payload, named, first_of_command),
+            recorded_at=r.recorded_at, clock_ms=reading,
             actor=f"{r.actor_role}: {r.actor_name}",
             voided=r.command_no in voids, voided_by=voids.get(r.command_no),
             dispute=number if type(number) is int else disputes.get(r.command_no)))

@@ -15,7 +15,7 @@ from typing import Any
 from app.ledger import GENESIS, Ledger, LedgerCorrupt
 from app.ledger.history import History
 from app.signing.decisions import Chain
-from app.table import integrity, positions, seals, snapshot_pins, voids
+from app.table import integrity, positions, seals, snapshot_pins, versions, voids
 from app.table.facts import FACT_TYPES, FactKeeper
 from app.table.voids import Timeline
 from models.engine import Table
@@ -38,6 +38,7 @@ class Loaded:
     facts: FactKeeper = field(default_factory=FactKeeper)  # what the state does not keep
     banker: str | None = None  # who recorded the first entry, when a banker did
     signatures: seals.Signatures = field(default_factory=lambda: seals.Signatures(Chain("")))
+    version: str | None = None  # the app's version last on the record (versions.latest)
 
 
 def load(ledger: Ledger, game_id: str) -> Loaded:
@@ -87,6 +88,7 @@ def _load(ledger: Ledger, game_id: str) -> Loaded:
         loaded.last_at = datetime.fromisoformat(last[7])
         first = history.events[0]  # a sound chain's: its role and name are text
         loaded.banker = first[6] if first[5] == "banker" else None
+        loaded.version = versions.latest(first[4], history.commands)
     # Only a snapshot the chain pins is folded from: one changed after it was stored, even
     # with its hash recomputed, is named among the problems and passed over.
     loaded.pins, changed = snapshot_pins.trusted(history, snapshot_pins.pins_of(history),
@@ -108,13 +110,16 @@ def _load(ledger: Ledger, game_id: str) -> Loaded:
 def _folded_whole(ledger: Ledger, game_id: str, table: Table, problems: list[str]) -> Loaded:
     stored = ledger.events(game_id)
     integrity.check_head(ledger, game_id)
+    commands = ledger.commands(game_id)
     loaded = Loaded(table=table, state=integrity.fold(table, stored),
-                    timeline=voids.timeline_of(ledger.commands(game_id), stored),
-                    problems=problems)
+                    timeline=voids.timeline_of(commands, stored), problems=problems)
     if stored:
         loaded.head_seq, loaded.head_hash = stored[-1].seq, stored[-1].hash
         loaded.last_at = stored[-1].recorded_at
         loaded.banker = stored[0].actor_name if stored[0].actor_role == "banker" else None
+        named = [stored[0].payload.get(versions.VERSION_KEY),
+                 *(c.payload.get(versions.VERSION_KEY) for c in commands)]
+        loaded.version = next((v for v in reversed(named) if isinstance(v, str)), None)
     loaded.facts.recorded(stored)
     loaded.facts.voided(loaded.timeline.voided)
     return loaded

@@ -9,6 +9,7 @@ from app.datafolder.paths import data_dir
 from app.ledger import StoredEvent
 from app.table.anchors import HEAD_DIGITS, head_text
 from app.table.service import TableGame
+from app.version import app_version
 from models.errors import BadInput
 from models.scoring import score
 
@@ -16,7 +17,8 @@ from models.scoring import score
 def scoresheet(game: TableGame) -> dict[str, Any]:
     """The sheet's header, each player's lines and totals in ranking order, and the footer that
     ties the paper to the ledger (its head: the event count and the last hash's first 16
-    hex digits, which `banker verify --head` checks the file against)."""
+    hex digits, which `banker verify --head` checks the file against) and names the app's
+    version that printed it."""
     if game.state is None or game.table is None or game.game_id is None:
         raise BadInput("no game in this ledger yet")
     state, table = game.state, game.table
@@ -57,6 +59,10 @@ def scoresheet(game: TableGame) -> dict[str, Any]:
             # What `banker verify --head` takes: a deleted tail or a rewritten game shows.
             "head": head_text(game.head_seq, game.head_hash) if game.head_seq else None,
             "collected": state.locked,
+            # The app's version printing this sheet, and the latest the ledger names as
+            # recording the game (None for a game from before versions were recorded).
+            "printed_by": app_version(),
+            "recorded_by": game.version,
         },
     }
 

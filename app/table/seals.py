@@ -22,6 +22,7 @@ from app.ledger.history import History
 from app.signing.decisions import Chain, Decision, Problem, Seal, next_seal
 from app.signing.keys import Signer
 from app.table.snapshot_pins import PIN_KEY
+from app.table.versions import VERSION_KEY
 from models.commands import JUDGE_ONLY
 
 SEAL_KEY = "seal"
@@ -36,11 +37,15 @@ _KIND = re.compile(r'"type":"(' + "|".join(sorted(JUDGE_KINDS)) + r')"')
 _KEY_EVENTS = ("judge_added", "judge_key_set")
 
 
+_WRITERS_KEYS = (SEAL_KEY, PIN_KEY, VERSION_KEY)
+
+
 def given(said: dict[str, Any]) -> dict[str, Any]:
-    """A stored command's payload as it was given: without its seal and snapshot pin."""
-    if SEAL_KEY not in said and PIN_KEY not in said:
+    """A stored command's payload as it was given: without its seal, snapshot pin and the
+    version that recorded it."""
+    if SEAL_KEY not in said and PIN_KEY not in said and VERSION_KEY not in said:
         return said
-    return {key: value for key, value in said.items() if key not in (SEAL_KEY, PIN_KEY)}
+    return {key: value for key, value in said.items() if key not in _WRITERS_KEYS}
 
 
 def says(row: Mapping[str, Any]) -> dict[str, Any]:

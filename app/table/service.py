@@ -18,12 +18,13 @@ from app.editions import rulebook
 from app.ledger import GENESIS, Actor, Ledger, LedgerError, StoredEvent, open_ledger
 from app.signing.decisions import Chain, Decision
 from app.signing.keys import Signer
-from app.table import clock, judges, loading, positions, signin, snapshot_pins, times
+from app.table import clock, judges, loading, positions, signin, snapshot_pins, times, versions
 from app.table.command_text import command_json, event_record
 from app.table.facts import FactKeeper
 from app.table.positions import Snapshots
 from app.table.seals import Signatures
 from app.table.voids import Timeline
+from app.version import recorded_version
 from models.clock import elapsed_ms, remaining_ms
 from models.commands import (
     AddJudge,
@@ -80,6 +81,7 @@ class TableGame:
     folds_from: Snapshots = field(default_factory=Snapshots, repr=False)  # stored snapshots
     facts: FactKeeper = field(default_factory=FactKeeper, repr=False)  # what the state does not keep
     signatures: Signatures = field(default_factory=lambda: Signatures(Chain("")), repr=False)
+    version: str | None = None  # the app's version last on the record (app/table/versions.py)
 
     @classmethod
     def open(cls, db: str, game_id: str | None = None,
@@ -120,6 +122,7 @@ class TableGame:
                                                        loaded.last_at)
         self.folds_from, self.problems = Snapshots(loaded.snapshots, loaded.pins), loaded.problems
         self.facts, self.signatures = loaded.facts, loaded.signatures
+        self.version = loaded.version
 
     def state_at(self, seq: int) -> GameState | None:
         """The state right after entry `seq` was recorded (voids recorded after it not yet
@@ -273,6 +276,9 @@ class TableGame:
         command carrying it is recorded (so the chain covers the snapshot's hash), and a
         judge's entry with the signed-in judge's seal (the decision it is, to follow)."""
         row = snapshot_pins.pinned(command_json(command), self.folds_from.unpinned)
+        # The first entry a version other than the last on the record writes names it (sealed
+        # with the rest of a judge's row).
+        row = versions.stamped(row, recorded_version(), self.version)
         return signin.sealed_row(self, row, command.type, actor, recorded_at)
 
     def _advance(self, command: Command, actor: Actor, recorded_at: datetime,
@@ -324,6 +330,7 @@ class TableGame:
             self.timeline.add(stored[0].command_no, command.type,
                               [(s.seq, s.type, s.payload) for s in stored])
             self.head_hash, self.folds_from.unpinned = stored[-1].hash, None  # its row held any pin
+            self.version = recorded_version()  # its row named it, if it had to
             self.facts.recorded(stored)
             self._signed(stored, decision)
         self._housekeeping()
@@ -358,6 +365,7 @@ class TableGame:
         self.timeline.add(written[0].command_no, command.type,
                           [(s.seq, s.type, s.payload) for s in written])
         self.head_hash, self.folds_from.unpinned = written[-1].hash, None  # its row held any pin
+        self.version = recorded_version()
         self._signed(written, decision)
         self.facts.voided(self.timeline.voided)
         # The voided commands' events are skipped from the latest snapshot before them on.
@@ -373,7 +381,10 @@ class TableGame:
         if self.game_id is not None:
             raise BadInput("this ledger already holds a game; use a new file for a new game")
         table = rulebook.table(command.profile, command.board)
+        version = recorded_version()
         events = decide(table, None, command)
+        assert isinstance(events[0], GameStarted)
+        events[0] = events[0].model_copy(update={"app_version": version})
         game_id, stored = self.ledger.start_game(
             profile_id=table.profile.id, board_id=table.board.id,
             profile_json=table.profile.model_dump_json(), board_json=table.board.model_dump_json(),
@@ -382,7 +393,7 @@ class TableGame:
             events=[event_record(e) for e in events], actor=actor, clock_ms=None,
             recorded_at=recorded_at, plain=True,
         )
-        self.game_id, self.table = game_id, table
+        self.game_id, self.table, self.version = game_id, table, version
         self.signatures = Signatures(Chain(game_id))
         if actor.role == "banker":
             self.banker = actor.name

@@ -196,9 +196,9 @@ def test_on_the_start_page_tab_leaves_the_games_list_for_the_buttons_in_reading_
     page = start_page.start
     visited = tab_round(qtbot, start_page)
     assert visited[0] is page.table  # the list has the focus as the page opens
-    assert visited[1:] == [page.open_button, page.judge_button, page.new_button,
-                           page.sample_button, page.file_button, page.board_button,
-                           page.tournament_button, page.resume_button]
+    assert visited[1:] == [page.open_button, page.judge_button, page.about_button,
+                           page.new_button, page.sample_button, page.file_button,
+                           page.board_button, page.tournament_button, page.resume_button]
 
 
 def test_the_board_editors_grey_yellow_and_red_cells_say_in_words_what_they_show() -> None:

@@ -36,6 +36,8 @@ class FlagsPanel(QLabel):
         lines = [f"<b>{html.escape(label)} — {html.escape(row.flagged)}</b>"
                  for label, row in zip(labels, rows, strict=True) if row.flagged]
         lines += [f"<b>{html.escape(line)}</b>" for line in unlisted]
+        lines += [f"{html.escape(label)} — {html.escape(row.other_version)}"
+                  for label, row in zip(labels, rows, strict=True) if row.other_version]
         lines += [f"{html.escape(label)}: no entry for "
                   f"{age_text(row.age_s).removesuffix(' ago')} — go and see the table"
                   for label, row in zip(labels, rows, strict=True)

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 
 from app.hub import Hub, HubError, HubUnreachable, Refusal, TableOnHub
 from app.hub.games import HubGames
+from app.hub.versions import odd_versions
 from app.review import service as review
 from app.table import actions
 from app.table.service import TableGame
@@ -61,6 +62,8 @@ class TableRow:
     round_flag: str | None = None  # why the round flags it: its clock has not started
     broken: str | None = None  # "broken at entry N: why": the hub's own rows do not check out
     clock_off: str | None = None  # its laptop's clock more than a minute from the hub's
+    version: str | None = None  # the app's version its entries last name (None: not recorded)
+    other_version: str | None = None  # "OTHER VERSION: …" when not on the hall's version
 
     @property
     def finished(self) -> bool:
@@ -178,7 +181,8 @@ class HallReader:
             raise
         last_refused: dict[str, Refusal] = {r.game_id: r for r in refusals}
         now = self.now()
-        rows = tuple(self._row(t, last_refused.get(t.game_id), now) for t in tables)
+        rows = _with_versions(tuple(self._row(t, last_refused.get(t.game_id), now)
+                                    for t in tables))
         found, stage, round_problem = self._round(hub)
         rows, unlisted = _with_round(rows, found)
         standings, problem, passed = self._standings(now)
@@ -225,7 +229,7 @@ class HallReader:
             facts=facts, diverged=table.diverged,
             refused=refusal.reason if refusal is not None and table.refusals else None,
             refusals=table.refusals, ruling=table.ruling, broken=table.broken,
-            clock_off=table.clock_off())
+            clock_off=table.clock_off(), version=table.version)
 
     def _facts_of(self, table: TableOnHub) -> GameFacts:
         known = self._facts.get(table.game_id)
@@ -295,6 +299,14 @@ class HallReader:
             self._hub.close()
         self._hub = None
         self._facts.clear()
+
+
+def _with_versions(rows: tuple[TableRow, ...]) -> tuple[TableRow, ...]:
+    """Each row whose table is on a version other than the hall's marked so, in words
+    (app/hub/versions.py); a table the hub holds nothing of has no version yet to compare."""
+    odd = odd_versions({r.game_id: r.version for r in rows if r.entries})
+    return tuple(replace(r, other_version=odd[r.game_id]) if r.game_id in odd else r
+                 for r in rows)
 
 
 def _with_round(rows: tuple[TableRow, ...], found: rounds.RoundStatus | None

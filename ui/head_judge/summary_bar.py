@@ -25,6 +25,8 @@ def counts_text(hall: Hall) -> str:
              f"{len(rows) - finished - in_rows} in play", f"{finished} finished"]
     parts += [f"{stalled} stalled"] * bool(stalled) + [f"{flagged} FLAGGED"] * bool(flagged)
     parts += [f"{disputes} dispute{'s' * (disputes != 1)} open"] * bool(disputes)
+    odd = sum(r.other_version is not None for r in rows)
+    parts += [f"{odd} on ANOTHER VERSION"] * bool(odd)
     passed = len(hall.not_followed)
     parts += [f"{passed} decision{'s' * (passed != 1)} NOT FOLLOWED"] * bool(passed)
     return " · ".join(parts)

@@ -9,13 +9,15 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont
 
+from app.hub.versions import version_words
 from ui.columns_model import ColumnsModel, Index
 from ui.head_judge.reader import STALLED_AMBER_S, STALLED_RED_S, TableRow
 
 COLUMNS = ("Table", "State", "Time left", "Round clock", "Turn", "Entries", "Last entry",
-           "Disputes", "Flag")
+           "Disputes", "Flag", "Version")
 LAST_ENTRY = COLUMNS.index("Last entry")
 DISPUTES = COLUMNS.index("Disputes")
+VERSION = COLUMNS.index("Version")
 GAME_ROLE = Qt.ItemDataRole.UserRole + 1  # the game's id, whatever the column
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2  # a value that sorts as the column means
 LABEL_ROLE = Qt.ItemDataRole.UserRole + 3  # the table's whole label
@@ -102,7 +104,15 @@ def cells(row: TableRow, label: str | None = None) -> tuple[str, ...]:
             "" if facts is None or facts.turn is None else str(facts.turn), f"{row.entries:,}",
             age_text(row.age_s) + (f" · {stalled}" if stalled else ""),
             "" if facts is None else str(facts.disputes_open or ""),
-            row.flagged or row.settled or "")
+            row.flagged or row.settled or "", version_text(row))
+
+
+def version_text(row: TableRow) -> str:
+    """The app's version the table's entries name; on another than the hall's, said so in
+    words (never the colour alone)."""
+    if not row.entries:
+        return ""
+    return row.other_version or version_words(row.version)
 
 
 def sort_key(row: TableRow, column: int) -> Any:
@@ -113,7 +123,7 @@ def sort_key(row: TableRow, column: int) -> Any:
         (row.round_flag is None, row.round_clock or ""),  # the flagged ones first
         -1 if facts is None or facts.turn is None else facts.turn, row.entries,
         -1.0 if row.age_s is None else row.age_s, 0 if facts is None else facts.disputes_open,
-        row.flagged or "")
+        row.flagged or "", (row.other_version is None, row.version or ""))  # the odd first
     return keys[column]
 
 
@@ -166,7 +176,8 @@ class TablesModel(ColumnsModel):
             return self._foreground(row, column)
         if role == Qt.ItemDataRole.FontRole and (row.flagged or (
                 column == LAST_ENTRY and row.stall) or (column == DISPUTES and row.facts
-                                                        and row.facts.disputes_open)):
+                                                        and row.facts.disputes_open) or (
+                column == VERSION and row.other_version)):
             return self._bold
         return None
 
@@ -177,6 +188,8 @@ class TablesModel(ColumnsModel):
             return STALLED_RED if row.stall == "red" else AMBER
         if column == DISPUTES and row.facts is not None and row.facts.disputes_open:
             return AMBER
+        if column == VERSION and row.other_version:
+            return AMBER
         return FINISHED if row.finished else None
 
     def _foreground(self, row: TableRow, column: int) -> QColor | None:
@@ -185,7 +198,8 @@ class TablesModel(ColumnsModel):
         if column == LAST_ENTRY and row.stall == "red":
             return QColor("white")
         if (column == LAST_ENTRY and row.stall) or (column == DISPUTES and row.facts is not None
-                                                     and row.facts.disputes_open):
+                                                     and row.facts.disputes_open) or (
+                column == VERSION and row.other_version):
             return AMBER_TEXT
         return None
 
@@ -199,6 +213,9 @@ class TablesModel(ColumnsModel):
                          "go and see the table")
         if row.flagged or row.settled:
             lines.append(row.flagged or row.settled or "")
+        if row.entries:
+            lines.append(f"Recorded by Championship Banker {version_words(row.version)}"
+                         + (f" ({row.other_version})" if row.other_version else ""))
         lines.append("Enter or double-click: open the game in the judge's window (read-only)")
         return "\n".join(lines)
 

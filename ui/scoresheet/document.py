@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import QSizeF
 from PySide6.QtGui import QPagedPaintDevice, QTextDocument
 
+from app.version import printed_by
 from ui import printing
 from ui.fonts import left_to_right
 from ui.scoresheet.sheet_html import sheet_html
@@ -47,10 +48,12 @@ def _laid_out(sheet: dict[str, Any], device: QPagedPaintDevice, body: QSizeF, sc
 
 
 def footer_line(sheet: dict[str, Any]) -> str:
-    """The ledger's head as `banker verify` prints it, short enough for a page's foot."""
+    """The ledger's head as `banker verify` prints it, short enough for a page's foot; under it
+    the app's version that printed the sheet."""
     foot = sheet.get("footer") or {}
-    return (f"Ledger head {foot.get('head') or '—'} · {foot.get('events', 0)} entries · "
+    head = (f"Ledger head {foot.get('head') or '—'} · {foot.get('events', 0)} entries · "
             "banker verify --head checks the file")
+    return f"{head}\n{printed_by(foot)}" if foot.get("printed_by") else head
 
 
 def paint(sheet: dict[str, Any], device: QPagedPaintDevice) -> int:

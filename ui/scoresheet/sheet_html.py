@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from app.version import printed_by
 from ui.fonts import css_families, escaped
 
 TIE_NAMES = {"cash": "Cash", "unmortgaged": "Unmortgaged property", "hotels": "Hotels",
@@ -108,6 +109,8 @@ def sheet_html(sheet: dict[str, Any], scale: float = 1.0, *, printed: bool = Fal
         # The hash in a monospace face: no ligatures, so it reads (and copies) exactly.
         parts.append(f"<p class='foot' style=\"font-family: {css_families(mono=True)}\">"
                      f"{escape(head_line(sheet))}</p>")
+        if (sheet.get("footer") or {}).get("printed_by"):
+            parts.append(f"<p class='foot'>{escaped(printed_by(sheet['footer']))}</p>")
     parts.append("</body></html>")
     return "".join(parts)
 

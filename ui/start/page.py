@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.games.folder import GameSummary, in_progress
+from ui.about import VersionTip
 from ui.messages import MessageArea
 from ui.start.games_model import GamesModel
 from ui.table.wrapped_rows import WrappedRows
@@ -82,6 +83,7 @@ class StartPage(QWidget):
     open_file = Signal()
     edit_board = Signal()
     tournaments = Signal()
+    about = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -108,6 +110,9 @@ class StartPage(QWidget):
         self.tournament_button.setObjectName("tournaments")
         self.tournament_button.setToolTip("The tournament's window: players, draws, the tables' "
                                           "games, results, standings, rulings, publishing")
+        self.about_button = QPushButton("About…")
+        self.about_button.setObjectName("about")
+        self.about_button.setToolTip("The app's version, what it runs on and the fonts' licences")
         self.messages = MessageArea()
         self.empty = QLabel("No games yet in this data folder: start a new game, or open the "
                             "sample game to look around.")
@@ -126,11 +131,14 @@ class StartPage(QWidget):
         self.file_button.clicked.connect(self.open_file.emit)
         self.board_button.clicked.connect(self.edit_board.emit)
         self.tournament_button.clicked.connect(self.tournaments.emit)
+        self.about_button.clicked.connect(self.about.emit)
         self.show_games([])
 
     def _compose(self) -> None:
         title = QLabel("Championship Banker")
         title.setObjectName("title")
+        self.title = title
+        VersionTip(title)  # its tooltip: the version
         buttons = QHBoxLayout()
         for button in (self.new_button, self.sample_button, self.file_button, self.board_button,
                        self.tournament_button):
@@ -147,6 +155,7 @@ class StartPage(QWidget):
         row.addWidget(self.open_button)
         row.addWidget(self.judge_button)
         row.addStretch()
+        row.addWidget(self.about_button)  # at the right of the row, where there is room
         layout.addLayout(row)
         layout.addLayout(buttons)
         layout.addWidget(self.folder)

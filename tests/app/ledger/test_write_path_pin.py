@@ -35,8 +35,8 @@ QUERIES = (
     "SELECT game_id, seq, event_hash FROM snapshots ORDER BY game_id, seq",
 )
 
-PINNED_SG = "2c0973c5579cfac489a4a7d74f24c93f"  # was cd2f66bff239d8425cf80c3fc5b2efc8 (issue 29)
-PINNED_SG_CONTENT = "267dfa91e5b49d04075e29ebbdf1015e"  # was a78e950f54926f0c6a57d43c1170b57e
+PINNED_SG = "bf4672dc6fa0a23bf448d782a6076907"  # was 2c0973c5579cfac489a4a7d74f24c93f (issue 32)
+PINNED_SG_CONTENT = "613228131ac9bef57d94ed9daee97851"  # was 267dfa91e5b49d04075e29ebbdf1015e (issue 32)
 # Issue 21 changed PINNED_SG (from 3a79554cac8d3c45ebc7df3b7de12267) through the game's header
 # alone: the decks' cards carry their printed words (commit 06fe515), the stored decks_json is
 # hashed into the chain's start, so every hash differs; every command, event and transfer is
@@ -56,9 +56,9 @@ PINNED_SG_CONTENT = "267dfa91e5b49d04075e29ebbdf1015e"  # was a78e950f54926f0c6a
 # Issue 22's round clock changed the state's format once more (the clock's hall round, kept out
 # of the snapshot's text when there is none): the text is the same, its format digest is not.
 # The rows with the pin's hash left out are unchanged (PINNED_CLASSIC_CONTENT).
-PINNED_CLASSIC = "1bd2bc4b700fd4204539a289c40525ee"  # was 0fa1e2f261036e60261df6256f8b43c1
-# (issue 28, below)
-PINNED_CLASSIC_CONTENT = "fdcd8a65af659f07a10d852d8654dc22"  # was 076057ef0fcea5a5ed8ce75fc579d874
+PINNED_CLASSIC = "e2923f5cc488caaf57b91c8455e0d688"  # was 1bd2bc4b700fd4204539a289c40525ee
+# (issue 32, below)
+PINNED_CLASSIC_CONTENT = "c279a171c10d4114a32eb85b9150d2c7"  # was fdcd8a65af659f07a10d852d8654dc22 (issue 32)
 # Issue 28 (every judge's decision signed) changed PINNED_SG and PINNED_CLASSIC on purpose, and
 # only through the judge's key and seals: judge Lee is registered with a key pair (new_game's
 # `judges` and its judge_added event carry `public_key` and `sealed_key`, pinned below as the PIN
@@ -73,6 +73,11 @@ PINNED_CLASSIC_CONTENT = "fdcd8a65af659f07a10d852d8654dc22"  # was 076057ef0fcea
 # every pin here was unchanged (checked when they were changed). An older game's stored profile
 # without the clauses still opens and verifies: it cites the clause each was split from (a hall
 # pause: `time`; models/profile.py CLAUSE_FALLBACKS).
+# Issue 32 changed all four on purpose, and only through game_started: it names the app's version
+# that started the game (`app_version`), pinned for every test by tests/conftest.py
+# (BANKER_TEST_APP_VERSION), so the pins do not move with each commit. With the field left out
+# (the table service recording no version) every pin here was unchanged (checked when they were
+# changed). No version entry is written in between: the same version records the whole game.
 
 
 # Judge Lee's PIN hash, made once (argon2 salts each hash afresh).

@@ -14,7 +14,9 @@ import pytest
 from click.testing import CliRunner, Result
 from pypdf import PdfReader
 
+from app.version import app_version
 from tests.app.conftest import REPO, ledger_json, state_json
+from tests.conftest import TEST_VERSION
 from ui.entry import main
 
 EXAMPLE = REPO / "resources" / "examples" / "sg-final-position.jsonl"
@@ -199,9 +201,12 @@ def test_the_footer_matches_the_ledger(example_db: Path, sheet: dict[str, Any]) 
     # The paper is tied to the ledger: its head, the event count and the first 16 characters of
     # the last hash, as `banker ledger --json` shows them; not collected yet.
     events = ledger_json(invoke, example_db)
+    # It names the app's version printing it and the one that recorded the game (the test
+    # harness's, tests/conftest.py).
     assert sheet["footer"] == {"events": len(events), "last_hash": events[-1]["hash"][:16],
                                "head": f"{len(events)}:{events[-1]['hash'][:16]}",
-                               "collected": False}
+                               "collected": False, "printed_by": app_version(),
+                               "recorded_by": TEST_VERSION}
     assert events[-1]["seq"] == len(events)
 
 
@@ -221,6 +226,8 @@ def test_the_plain_sheet_is_words_and_a_table_and_json_only_with_json(example_db
                     ["4th", "Dev", "bankrupt", "M0", "(1st", "to", "go", "bankrupt)"]]
     assert "  Ben (2nd): equal total, placed by cash" in lines
     assert any(line.startswith("ledger head ") for line in lines)
+    assert lines[-1] == (f"Printed by Championship Banker {app_version()}; its game last "
+                         f"recorded by {TEST_VERSION}")
     assert json.loads(invoke("scoresheet", "--db", example_db, "--json").stdout)["players"]
 
 
@@ -243,6 +250,9 @@ def test_the_pdf_is_a4_and_carries_every_name_total_position_and_the_hash(
     assert "3rd Chloe — total M2,070" in text
     assert "4th Dev — out of the game (1st to go bankrupt): total M0" in text
     assert sheet["footer"]["head"] in text
+    # Each page's foot names the version that printed it (the extractor spaces the monospace
+    # letters: compared without spaces).
+    assert f"PrintedbyChampionshipBanker{app_version()}" in text.replace(" ", "")
     assert "Monopoly Singapore Championship 2026" in text
     assert "Qualifying 2" in text
 
@@ -270,7 +280,8 @@ def test_collecting_the_sheet_locks_the_game_against_a_later_dispute(db: Path, t
     assert after[-1]["type"] == "scoresheet_collected"
     assert collected["footer"] == {"events": len(after), "last_hash": after[-1]["hash"][:16],
                                    "head": f"{len(after)}:{after[-1]['hash'][:16]}",
-                                   "collected": True}
+                                   "collected": True, "printed_by": app_version(),
+                                   "recorded_by": TEST_VERSION}
     # The figures do not change.
     assert [(p["name"], p["total"], p["position_label"]) for p in collected["players"]] == [
         (n, TOTALS[n][2], LABELS[n]) for n in TOTALS]
