@@ -13,6 +13,7 @@ import contextlib
 import faulthandler
 import logging
 import os
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -158,7 +159,7 @@ class _CrashTrace:
                 self.file = self.path.open("a", encoding="utf-8")
             self.file.seek(0, os.SEEK_END)
             self.start = self.file.tell()
-            self.file.write(_first_line(f"process {os.getpid()} started; a native crash's "
+            self.file.write(_first_line(f"{_process()} started; a native crash's "
                                         "traceback follows this line") + "\n")
             self.file.flush()
             self.end = self.file.tell()
@@ -186,7 +187,7 @@ class _CrashTrace:
         faulthandler.disable()
         if not self.withdraw():
             try:
-                self.file.write(_first_line(f"process {os.getpid()} ended normally") + "\n\n")
+                self.file.write(_first_line(f"{_process()} ended normally") + "\n\n")
                 self.file.flush()
             except OSError:
                 pass
@@ -206,6 +207,13 @@ class _CrashTrace:
             with contextlib.suppress(OSError):
                 self.file.close()
             self.file = None
+
+
+def _process() -> str:
+    """This process as a crash's traceback names it: its main thread as faulthandler writes a
+    thread (`Thread 0x...`), so that with two processes of the app writing to one log (a window
+    and a display) a traceback is matched to its own process's line."""
+    return f"process {os.getpid()} (main thread 0x{threading.main_thread().ident or 0:016x})"
 
 
 _trace: _CrashTrace | None = None

@@ -53,7 +53,10 @@ def test_a_native_crash_of_a_window_process_leaves_its_traceback_and_version_in_
     before, trace = log.split("Fatal Python error: Segmentation fault\n", 1)
     head = before.splitlines()[-1]
     assert head.startswith("=== ")
-    assert f"process {child.pid} started; a native crash's traceback follows this line" in head
+    assert f"process {child.pid} (main thread 0x" in head
+    assert "started; a native crash's traceback follows this line" in head
+    thread = head.split("(main thread ", 1)[1].split(")", 1)[0]
+    assert f"Current thread {thread} (most recent call first)" in trace  # the same process
     assert head.endswith(f"(banker {app_version()})")
     assert "(most recent call first)" in trace
     assert 'File "<string>", line 11 in <lambda>' in trace  # the slot that read address 0
