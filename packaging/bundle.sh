@@ -38,7 +38,10 @@ strip_symbols() {  # FOLDER
     # and pydantic's compiled modules: about 36 MB); Qt's own (PySide6/) come stripped from its
     # wheels and are left as they are: stripping its FFmpeg libraries again leaves Qt Multimedia
     # without a backend (no sounds), which PyInstaller's own `strip` option did.
-    command -v strip >/dev/null || { echo "no strip (Debian package binutils): symbols kept"; return 0; }
+    if ! command -v strip >/dev/null || ! command -v file >/dev/null; then
+        echo "no strip or file (Debian packages binutils, file): the debug symbols are kept"
+        return 0
+    fi
     find "$1" -path "$1/PySide6" -prune -o -type f -name "*.so*" -print | while read -r lib; do
         if file -b "$lib" | grep -q "^ELF.*not stripped"; then strip --strip-unneeded "$lib"; fi
     done
