@@ -6,16 +6,18 @@ and opening a long game with and without reading the version on its record, in o
 - `banker --version`: a fresh process each run (`banker --version` in a copy of the tree without
   git, as an installed wheel answers from its metadata; and in this checkout, which asks git
   through setuptools-scm), beside `python -c pass` and `banker --help` (its target: under 150
-  ms), the cases taking turns in each round; the median of the runs.
+  ms), the cases taking turns in each round; the median of each one's CPU time (user and
+  system, its own process: the machine's load sways it less than the wall time).
 - Opening: `TableGame.open` on a classic game of `--events` entries (benchmarks.speed builds it
   once), with the version read from its rows (app/table/versions.py) and with that step replaced
-  by nothing, the two taking turns in each round; the median seconds of each and their ratio.
+  by nothing, the two taking turns in each round; the median CPU seconds of each, their ratio.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -34,10 +36,13 @@ TREE = ("app", "models", "ui", "resources", "migrations", "pyproject.toml")
 
 
 def timed(argv: list[str], cwd: Path) -> float:
+    """The CPU seconds (user and system) the program took: less swayed by the machine's load
+    than its wall time, on a box other runs share."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}
-    began = time.perf_counter()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(argv, cwd=cwd, env=env, check=True, capture_output=True, timeout=120)
-    return time.perf_counter() - began
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def version_runs(runs: int) -> dict[str, float]:
@@ -75,9 +80,9 @@ def opening_runs(events: int, runs: int) -> tuple[float, float]:
     for _ in range(runs):
         for reading, into in ((True, with_version), (False, without)):
             loading.versions.latest = real if reading else (lambda *_: None)  # type: ignore[attr-defined]
-            began = time.perf_counter()
+            began = time.process_time()
             TableGame.open(str(path), readonly=True).close()
-            into.append(time.perf_counter() - began)
+            into.append(time.process_time() - began)
     loading.versions.latest = real  # type: ignore[attr-defined]
     return statistics.median(with_version), statistics.median(without)
 
