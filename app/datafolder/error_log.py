@@ -123,12 +123,13 @@ def record(what: str, details: str, heads: Iterable[Head] | None = None,
         lines += [f"ledger head: {h.words()}" for h in heads] or ["ledger head: no game open"]
     lines.append(details.rstrip("\n"))
     trace = _trace if _trace is not None and _trace.path == path else None
-    if trace is not None:
-        trace.withdraw()  # the crash trace's line stays the last one (below)
+    # The crash trace's line moves below the report, if it is still the log's last line (else
+    # another process wrote after it: it stays, and this process's "ended normally" will say).
+    withdrawn = trace is not None and trace.withdraw()
     try:
         _logger(path).error("\n".join(lines), extra={"what": what, "at": now})
     finally:
-        if trace is not None:
+        if trace is not None and (withdrawn or not trace.held()):
             trace.restate()
     return path
 
@@ -192,6 +193,10 @@ class _CrashTrace:
             except OSError:
                 pass
         self._close_file()
+
+    def held(self) -> bool:
+        """Whether the file held for the fault handler is still the log (not rotated away)."""
+        return self._same_file()
 
     def _same_file(self) -> bool:
         try:

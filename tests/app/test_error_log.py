@@ -64,6 +64,7 @@ error_log.record("exception: Boom", "Traceback")
 if sys.argv[1] == "another":
     with open(path, "a", encoding="utf-8") as log:
         log.write("=== another process's report\\n\\n")
+    error_log.record("exception: Boom again", "Traceback")
 """
 
 
@@ -79,7 +80,12 @@ def test_a_process_that_ends_well_leaves_no_crash_line_or_says_it_ended(
     if after == "none":
         assert len(firsts) == 1  # its crash line taken back: nothing under it to read
     else:
+        # Its line stays where the other process wrote after it (no second line for it), and
+        # the end says the process ended.
         assert "started; a native crash's traceback follows this line" in firsts[1]
         assert firsts[2] == "another process's report"
-        assert firsts[3].endswith(f"ended normally (banker {app_version()})")
-        assert len(firsts) == 4
+        assert firsts[3].endswith(f"exception: Boom again (banker {app_version()})")
+        assert firsts[4].endswith(f"ended normally (banker {app_version()})")
+        process = firsts[1].split(" ", 1)[1].split(" started", 1)[0]  # after the time
+        assert process.startswith("process ") and f"{process} ended normally" in firsts[4]
+        assert len(firsts) == 5
