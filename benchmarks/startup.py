@@ -2,13 +2,17 @@
 painted window, each program run as a banker runs it (a fresh process, a working folder outside
 the checkout, no PYTHON* variables, a fresh data folder holding the shipped examples' games).
 
-    .venv/bin/python -m benchmarks.startup [--runs N]   (build the bundle first: ./dev bundle)
+    .venv/bin/python -m benchmarks.startup [--runs N] [--against FOLDER]
+    (build the bundle first: ./dev bundle; --against: another bundle's folder, e.g. one built
+    before a change, measured in the same run, taking turns; the venv is left out where this
+    checkout has none, as in a worktree)
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -40,16 +44,24 @@ def folder_bytes(folder: Path) -> int:
                if path.is_file() and not path.is_symlink())
 
 
-def first_window(program: Path, env: dict[str, str], cwd: Path) -> tuple[float, float]:
+def children_cpu() -> float:
+    """CPU seconds (user and system) of this process's finished children so far."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def first_window(program: Path, env: dict[str, str], cwd: Path) -> tuple[float, float, float]:
     """Seconds from starting `program` to its first painted window, measured by this process
-    and by the program itself (ui/first_window.py, from its process's start)."""
-    began = time.time()
+    and by the program itself (ui/first_window.py, from its process's start); and the CPU
+    seconds the whole run took (start, first paint, quitting), which a busy machine's other work
+    does not lengthen as it does the wall time."""
+    began, cpu = time.time(), children_cpu()
     done = subprocess.run([str(program)], env={**env, "BANKER_FIRST_WINDOW": "1"}, cwd=cwd,
                           capture_output=True, text=True, check=True, timeout=120)
     line = next(text for text in done.stdout.splitlines() if text.startswith("first window"))
     own = float(line.split()[3])
     painted = float(line.split("painted at ")[1].split(",")[0])
-    return painted - began, own
+    return painted - began, own, children_cpu() - cpu
 
 
 def help_time(program: Path, env: dict[str, str], cwd: Path) -> float:
@@ -87,9 +99,10 @@ def measure(programs: dict[str, Path], runs: int) -> list[dict[str, float | str]
                 helps[name].append(help_time(program, envs[name], work))
     rows: list[dict[str, float | str]] = []
     for name in programs:
-        outside = [outer for outer, _ in launches[name]]
+        outside = [outer for outer, _, _ in launches[name]]
         rows.append({"name": name, "first": outside[0], "median": statistics.median(outside),
-                     "own": statistics.median(own for _, own in launches[name]),
+                     "own": statistics.median(own for _, own, _ in launches[name]),
+                     "cpu": statistics.median(cpu for _, _, cpu in launches[name]),
                      "min": min(outside), "max": max(outside),
                      "help": statistics.median(helps[name])})
     return rows
@@ -98,24 +111,34 @@ def measure(programs: dict[str, Path], runs: int) -> list[dict[str, float | str]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    runs = parser.parse_args().runs
+    parser.add_argument("--against", type=Path, default=None,
+                        help="another bundle's folder (holding `banker`), measured alongside")
+    arguments = parser.parse_args()
+    runs = arguments.runs
     program = BUNDLE / "banker"
     if not program.exists():
         sys.exit("no bundle in dist/: build it first (./dev bundle)")
     tarballs = sorted((ROOT / "dist").glob("championship-banker-*.tar.gz"))
     print(f"bundle folder {folder_bytes(BUNDLE) / 2**20:.0f} MiB"
           + "".join(f", {t.name} {t.stat().st_size / 2**20:.0f} MiB" for t in tarballs))
-    print(f"venv site-packages {folder_bytes(ROOT / '.venv' / 'lib') / 2**20:.0f} MiB "
-          "(with the dev tools)")
-    rows = measure({"bundle (dist/championship-banker/banker)": program,
-                    "venv (.venv/bin/banker)": VENV}, runs)
+    programs = {"bundle (dist/championship-banker/banker)": program}
+    if arguments.against is not None:
+        print(f"against: {arguments.against} {folder_bytes(arguments.against) / 2**20:.0f} MiB")
+        programs[f"bundle ({arguments.against}/banker)"] = arguments.against / "banker"
+    if VENV.exists():
+        print(f"venv site-packages {folder_bytes(ROOT / '.venv' / 'lib') / 2**20:.0f} MiB "
+              "(with the dev tools)")
+        programs["venv (.venv/bin/banker)"] = VENV
+    rows = measure(programs, runs)
     print(f"\nplatform {os.environ.get('QT_QPA_PLATFORM', 'offscreen')}, {runs} runs each, "
           "3 games on the start page; seconds\n")
-    print("| program | first run | median | min-max | in-process | `--help` median |")
-    print("|---|---|---|---|---|---|")
+    print("| program | first run | median | min-max | in-process | CPU, start to exit, median "
+          "| `--help` median |")
+    print("|---|---|---|---|---|---|---|")
     for row in rows:
         print(f"| {row['name']} | {row['first']:.3f} | {row['median']:.3f} | "
-              f"{row['min']:.3f}-{row['max']:.3f} | {row['own']:.3f} | {row['help']:.3f} |")
+              f"{row['min']:.3f}-{row['max']:.3f} | {row['own']:.3f} | {row['cpu']:.3f} | "
+              f"{row['help']:.3f} |")
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ build() {
     local began=$SECONDS version tarball
     "$PY" -m PyInstaller --noconfirm --clean --log-level WARN --distpath dist \
         --workpath build/pyinstaller packaging/banker.spec
+    strip_symbols "$FOLDER/_internal"
     cp packaging/install.sh "packaging/$NAME.desktop" "$FOLDER/"
     cp packaging/README-bundle.txt "$FOLDER/README.txt"
     mkdir -p "$FOLDER/icons"
@@ -30,6 +31,20 @@ build() {
     echo "Built in $((SECONDS - began)) s:"
     echo "  $FOLDER/  $(du -sh "$FOLDER" | cut -f1)  (start it: $FOLDER/banker)"
     echo "  $tarball  $(du -h "$tarball" | cut -f1)"
+}
+
+strip_symbols() {  # FOLDER
+    # The debug symbols off every library that still has them (libpython, SQLAlchemy's, cryptography's
+    # and pydantic's compiled modules: about 36 MB); Qt's own (PySide6/) come stripped from its
+    # wheels and are left as they are: stripping its FFmpeg libraries again leaves Qt Multimedia
+    # without a backend (no sounds), which PyInstaller's own `strip` option did.
+    if ! command -v strip >/dev/null || ! command -v file >/dev/null; then
+        echo "no strip or file (Debian packages binutils, file): the debug symbols are kept"
+        return 0
+    fi
+    find "$1" -path "$1/PySide6" -prune -o -type f -name "*.so*" -print | while read -r lib; do
+        if file -b "$lib" | grep -q "^ELF.*not stripped"; then strip --strip-unneeded "$lib"; fi
+    done
 }
 
 latest() {
@@ -76,6 +91,14 @@ check() {
         [ -f "$root/_internal/$file" ] || fail "$file missing"
     done
     echo "ok  the Qt plugins (xcb, offscreen, wayland, multimedia) and the data files are there"
+    # What the app never loads is left out (packaging/banker.spec, NEVER_LOADED).
+    for left in PySide6/Qt/translations PySide6/Qt/lib/libQt6VirtualKeyboard.so.6 \
+            PySide6/Qt/lib/libQt6Pdf.so.6 PySide6/Qt/plugins/platforms/libqeglfs.so \
+            PySide6/Qt/plugins/imageformats/libqtiff.so PySide6/QtOpenGL.abi3.so greenlet; do
+        [ ! -e "$root/_internal/$left" ] || fail "$left is in the bundle (the app never loads it)"
+    done
+    echo "ok  Qt's translations, the virtual keyboard, Qt PDF, eglfs, the unused image formats and"
+    echo "    Python modules are left out"
 
     out=$(run "$root/banker" --help) || fail "banker --help: $out"
     expect verify "$out" "banker --help"
@@ -106,6 +129,7 @@ check() {
     expect "first window after" "$out" "the window offscreen"
     expect "games listed: $count;" "$out" "the window offscreen"
     expect "sounds: Qt Multimedia loaded" "$out" "the window offscreen"
+    ! grep -qF "No QtMultimedia backends" <<<"$out" || fail "Qt Multimedia has no backend: $out"
     cp "$tmp/offscreen.png" dist/bundle-window-offscreen.png
     echo "ok  the window offscreen: $(said "$out")"
 

@@ -31,6 +31,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -204,6 +205,20 @@ def test_every_package_and_data_folder_comes_from_the_new_environment(installed)
     assert all(Path(place).is_relative_to(installed["site"]) for place in places), places
     assert "TOUCHED []" in done.stdout, done.stdout
     assert "WRITTEN []" in done.stdout, done.stdout
+
+
+def test_the_wheel_holds_every_module_of_the_app_and_none_of_the_developers_tools(
+        installed) -> None:
+    # ui/tools/ (the screenshot scripts, the sound maker) is the developers': the app never
+    # imports it (the commands and the window run above from the wheel without it).
+    with zipfile.ZipFile(installed["wheel"]) as wheel:
+        held = {name for name in wheel.namelist() if name.endswith(".py")}
+    modules = {name for name in source_files()
+               if name.endswith(".py") and name.startswith(("app/", "models/", "ui/"))}
+    tools = {name for name in modules if name.startswith("ui/tools/")}
+    assert tools and "ui/tools/hall_screenshot.py" in tools
+    assert not {name for name in held if name.startswith("ui/tools/")}
+    assert modules - tools <= held
 
 
 def test_the_wheel_holds_every_data_file_of_resources_and_migrations(installed) -> None:

@@ -153,6 +153,8 @@ def plain_words(error: BaseException, log: str) -> str:
 
 
 def install(app: QApplication) -> CrashGuard:
-    """The process's one guard (made on first asking, then the same one)."""
+    """The process's one guard (made on first asking, then the same one); a native crash's
+    traceback goes to the error log too (every window's entry point installs the guard)."""
+    error_log.trace_crashes()
     guard = app.findChild(CrashGuard)
     return (guard if isinstance(guard, CrashGuard) else CrashGuard(app)).install()

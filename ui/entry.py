@@ -219,6 +219,9 @@ def main(ctx: click.Context, db: Path | None, version: bool, verbose: bool) -> N
                                    "banker --version [--verbose]")
         click.echo("\n".join(said_version(verbose)))
         sys.exit(0)
+    from app.datafolder.error_log import trace_crashes  # noqa: PLC0415 (not for a help list)
+
+    trace_crashes()  # a native crash of the window or a command leaves its traceback in the log
     if ctx.invoked_subcommand is None:
         sys.exit(window(db))
     if db is not None:

@@ -13,8 +13,8 @@ from models.tournament.changes import add_players, draw, new_tournament, record_
 from models.tournament.records import Player, Stage, Tournament
 from models.tournament.standings import standings
 from ui.hall.board import HallBoard, HallSource, Line, from_standings
-from ui.hall.screenshot import NAMES, _sheet, board, tournament
 from ui.hall.window import HallWindow
+from ui.tools.hall_screenshot import NAMES, _sheet, board, tournament
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 

@@ -203,8 +203,9 @@ HALL_NAMES = ("陈伟明", "Siti Nurhaliza binti Abdul Rahman Yusof", "முர
 
 def test_the_hall_display_writes_every_name_whole_at_1366_by_768(
         qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ui.hall import screenshot  # noqa: PLC0415 (its qualifying round, with these names)
+    # its qualifying round, with these names
     from ui.hall.window import NAME, HallWindow  # noqa: PLC0415
+    from ui.tools import hall_screenshot as screenshot  # noqa: PLC0415
 
     monkeypatch.setattr(screenshot, "NAMES", HALL_NAMES)
     window = HallWindow(screenshot.Shown(screenshot.board()), threaded=False, poll_ms=None)

@@ -22,8 +22,8 @@ from models.tournament.changes import record_results, rule_tie
 from models.tournament.records import Player, Stage
 from tests.ui.test_tournament_check_in import select
 from ui.hall.board import HallSource
-from ui.hall.screenshot import _sheet
 from ui.hall.window import HallWindow
+from ui.tools.hall_screenshot import _sheet
 from ui.tournament.judge_fields import RegisterJudgeDialog, StandbyDialog
 from ui.tournament.player_dialogs import WithdrawDialog
 from ui.tournament.rule_tie import RuleTieDialog

@@ -1,6 +1,6 @@
 """A screenshot of the board editor on the Singapore board with a refused price showing (for the docs).
 
-xvfb-run -a -s "-screen 0 1366x768x24" .venv/bin/python -m ui.board_editor.screenshot \
+xvfb-run -a -s "-screen 0 1366x768x24" .venv/bin/python -m ui.tools.board_editor_screenshot \
     docs/screenshots/board-editor.png
 """
 

@@ -1,6 +1,6 @@
 """The table display at 1920x1080 mid-game with four SG players (for looking at, and the docs).
 
-xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python -m ui.display.screenshot \
+xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python -m ui.tools.display_screenshot \
     docs/screenshots/table-display-1920x1080.png [banner]
 ("banner": 45 minutes on, as the 15-minute announcement is called.)
 """

@@ -1,10 +1,10 @@
 """The hall display at 1920x1080 mid-championship (for looking at, and the docs).
 
-xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python -m ui.hall.screenshot \
+xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python -m ui.tools.hall_screenshot \
     docs/screenshots/hall-display.png [tables]
 ("tables": the page of the draw's tables rather than the first page of standings.)
 
-xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python -m ui.hall.screenshot \
+xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python -m ui.tools.hall_screenshot \
     docs/screenshots clock
 (the hall's clock at 1920x1080 and 1366x768: during play, at a pause, at the end:
 hall-clock-{play,pause,end}-{1920x1080,1366x768}.png, and the pause's banner as it is called.)

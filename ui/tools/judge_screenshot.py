@@ -3,7 +3,7 @@
 with a dispute on a rent, its ruling, the linked correction and a banker's undo: the Disputes tab
 (judge-dispute.png) and the net-worth chart (judge-chart-window.png), time travel at the rent.
 
-    xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python -m ui.judge.screenshot docs/screenshots
+    xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python -m ui.tools.judge_screenshot docs/screenshots
 """
 
 from __future__ import annotations
