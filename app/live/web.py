@@ -307,7 +307,6 @@ class LivePage:
     def _stream(self, request: Request, key: str) -> Response:
         if self.held.followers >= self.options.max_followers:
             raise HTTPException(503, BUSY, headers={"Retry-After": "60"})
-        self.held.followers += 1
         last = request.headers.get("last-event-id", "")
         return StreamingResponse(self._events(key, last), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store",
@@ -316,6 +315,7 @@ class LivePage:
     async def _events(self, key: str, last: str) -> AsyncIterator[str]:
         """The page's part at each new snapshot, and the hub's answering; a comment now and
         then. A follower that comes back with the last serial it had gets nothing twice."""
+        self.held.followers += 1
         try:
             yield f"retry: {RETRY_MS}\n\n"
             sent: tuple[Any, ...] | None = None
