@@ -97,7 +97,7 @@ def table_file(tid: str, number: int, folder: Path, start: datetime) -> Path:
     game = games.open_game(path, now=clock)
     try:
         game.submit(parse_command({"type": "start_clock"}))
-        play(game, 40, Random(number))
+        play(game, 24, Random(number))
     finally:
         game.close()
     return path
