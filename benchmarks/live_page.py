@@ -101,7 +101,7 @@ class Pusher:
                     self.committed[head] = time.monotonic()
                 else:
                     target = self.static / "entries.txt"
-                    target.with_suffix(".tmp").write_text(str(head))
+                    target.with_suffix(".tmp").write_text(f"{head:08d}")  # one length always
                     target.with_suffix(".tmp").replace(target)
                     self.committed[head] = time.monotonic()
 
@@ -195,7 +195,7 @@ def main() -> None:
     os.environ.update(kept)
     static = folder / "static"
     static.mkdir()
-    (static / "entries.txt").write_text("0")
+    (static / "entries.txt").write_text(f"{0:08d}")
     context = multiprocessing.get_context("fork")
     statements = context.Value("l", 0)
     live_port, static_port = _port(), _port()
