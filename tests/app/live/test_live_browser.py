@@ -57,7 +57,7 @@ def served(live_hall: LiveHall) -> Iterator[tuple[str, LivePage]]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+    sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
 
     with sync_playwright() as playwright:
         found = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
