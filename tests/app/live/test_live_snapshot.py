@@ -6,6 +6,7 @@ the hub's address anywhere; the hub read whole only when its change mark moved."
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 
 from click.testing import CliRunner
 
@@ -17,6 +18,7 @@ from app.table.service import TableGame
 from app.table.view_build import table_view
 from app.tournament import rounds
 from app.tournament.hub_store import HubTournaments
+from models.tournament.records import Withdrawal
 from tests.app.hub.test_hub_roles import sql
 from tests.app.live.hall import ANNOUNCEMENT, CONTACTS, NAMES, LiveHall, move_on
 
@@ -117,3 +119,26 @@ def test_the_page_refuses_any_login_but_the_readers(live_hall: LiveHall) -> None
         assert out.exit_code == EXIT_REFUSED
         assert "reads the hub with the reader's login only" in out.output
         assert url not in out.output and "banker_desk_login" not in out.output
+
+
+def test_a_withdrawal_no_judge_signed_does_not_stand_on_the_page(live_hall: LiveHall) -> None:
+    """The desk's login stores a version of the tournament that withdraws a player, unsigned
+    (as a forger with the desk's rights could): the page lists it as not standing and the player
+    stays in the standings."""
+    with Hub.open(live_hall.desk) as hub:
+        held = HubTournaments(hub)
+        t = held.raw(live_hall.tid)
+        assert t is not None
+        forged = t.model_copy(update={"withdrawals": (*t.withdrawals, Withdrawal(
+            player="L05", stage="Qualifying", reason="not here",
+            at=datetime(2026, 11, 27, 14, tzinfo=UTC)),)})
+        held.put(forged, "forged: a withdrawal nobody signed")
+    reader = LiveReader(live_hall.reader)
+    try:
+        [t] = reader.refresh().data["tournaments"]
+    finally:
+        reader.close()
+    [words] = [w for w in t["not_standing"] if "withdrawal" in w]
+    assert "L05" in words and "not followed" in words
+    # Followed, it would leave L05 out of the qualifying's players; not followed, L05 stays.
+    assert "L05" in [r["id"] for r in t["stages"][0]["standings"]["rows"]]
