@@ -150,7 +150,9 @@ class LivePage:
             await self.stop()
 
     async def start(self) -> None:
-        """Read the hub once, then keep following it on a task of its own."""
+        """Read the hub once, then keep following it on a task of its own (on this server's
+        event loop: the followers wait on it)."""
+        self._changed = asyncio.Condition()
         await self.look()
         self._task = asyncio.get_running_loop().create_task(self._follow())
 

@@ -34,25 +34,45 @@ PHONE = {"width": 360, "height": 740}
 PROJECTOR = {"width": 1920, "height": 1080}
 
 
+class Served:
+    """The live page under uvicorn on a thread, on one port; stopped and started again as the
+    hall's server would be."""
+
+    def __init__(self, page: LivePage) -> None:
+        self.page = page
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.base = f"http://127.0.0.1:{self.port}/live"
+        self.server: Any = None
+        self.thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        import uvicorn  # noqa: PLC0415
+
+        self.server = uvicorn.Server(uvicorn.Config(
+            self.page.app, host="127.0.0.1", port=self.port, log_level="warning",
+            timeout_graceful_shutdown=1))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started and time.monotonic() < deadline and self.thread.is_alive():
+            time.sleep(0.05)
+        assert self.server.started, "the live page did not start"
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        assert self.thread is not None
+        self.thread.join(10)
+
+
 @pytest.fixture(scope="module")
 def served(live_hall: LiveHall) -> Iterator[tuple[str, LivePage]]:
-    import uvicorn  # noqa: PLC0415
-
-    page = LivePage(LiveReader(live_hall.reader), Options(root_path="/live", poll_s=0.25))
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(page.app, host="127.0.0.1", port=port,
-                                           log_level="warning", timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started and time.monotonic() < deadline and thread.is_alive():
-        time.sleep(0.05)
-    assert server.started, "the live page did not start"
-    yield f"http://127.0.0.1:{port}/live", page
-    server.should_exit = True
-    thread.join(10)
+    found = Served(LivePage(LiveReader(live_hall.reader), Options(root_path="/live",
+                                                                  poll_s=0.25)))
+    found.start()
+    yield found.base, found.page
+    found.stop()
 
 
 @pytest.fixture(scope="module")
@@ -142,3 +162,27 @@ def test_an_announcement_on_the_hub_reaches_the_open_page_without_reloading(
         assert tab.evaluate("window.notReloaded") is True
     finally:
         tab.close()
+
+
+def test_a_page_left_open_while_its_server_restarts_says_so_and_catches_up(
+        browser: Any, live_hall: LiveHall) -> None:
+    served = Served(LivePage(LiveReader(live_hall.reader), Options(root_path="/live",
+                                                                   poll_s=0.25)))
+    served.start()
+    tab, _ = open_page(browser, served.base, f"/t/{live_hall.tid}", PHONE)
+    try:
+        tab.evaluate("window.notReloaded = true")
+        served.stop()
+        stale = tab.locator("#stale")
+        stale.filter(has_text="server is out of reach").wait_for(timeout=10_000)
+        assert stale.inner_text().startswith("Not updated since ")
+        words = "Back after the break: the round resumes at 10:30"
+        rounds.record(live_hall.tid, "Qualifying", "announce", words, HEAD, HEAD_PIN,
+                      hub=live_hall.desk, sleep=no_wait)
+        served.start()
+        tab.locator(".announcements li").first.filter(has_text=words).wait_for(timeout=15_000)
+        stale.wait_for(state="hidden", timeout=10_000)
+        assert tab.evaluate("window.notReloaded") is True
+    finally:
+        tab.close()
+        served.stop()
