@@ -142,8 +142,17 @@ def scrubbed(data: Data, secrets: tuple[str, ...]) -> Data:
 
 
 def _same(before: Data, after: Data) -> bool:
-    """Whether two readings say the same (the time of reading aside)."""
-    return {**before, "read_at": None} == {**after, "read_at": None}
+    """Whether two readings say the same but for what only the passing of time changes (the
+    time of reading, the clocks' time left: a page counts them down from the reading's time)."""
+    return bool(_steady(before) == _steady(after))
+
+
+def _steady(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _steady(v) for k, v in value.items() if k not in ("read_at", "left_ms")}
+    if isinstance(value, list):
+        return [_steady(v) for v in value]
+    return value
 
 
 def read_hub(hub: Hub, games: HubGames, now: datetime) -> Data:
@@ -158,7 +167,8 @@ def read_hub(hub: Hub, games: HubGames, now: datetime) -> Data:
         found.append(tournament_data(hub, checked.tournament, tuple(checked.words), tables,
                                      games, now))
     marks_passed = [p.words for p in hub.judged().problems]
-    return {"read_at": _iso(now), "tournaments": found, "not_standing": marks_passed}
+    return {"read_at": _iso(now, "milliseconds"), "tournaments": found,
+            "not_standing": marks_passed}
 
 
 def tournament_data(hub: Hub, t: Tournament, not_followed: tuple[str, ...],
@@ -295,5 +305,5 @@ def player_data(p: PlayerView, worth: int | None) -> Data:
     }
 
 
-def _iso(at: datetime) -> str:
-    return at.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+def _iso(at: datetime, timespec: str = "seconds") -> str:
+    return at.astimezone(UTC).isoformat(timespec=timespec).replace("+00:00", "Z")

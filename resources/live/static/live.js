@@ -10,7 +10,9 @@
   let serial = Number(body.dataset.serial || 0);
   let lastHeard = Date.now();
   let readAt = body.dataset.readAt || "";
-  let arrived = performance.now();
+  // The server's clock less this phone's: the clocks count down from the hub's reading, as the
+  // server's clock has it, whatever the phone's clock says.
+  let skew = (Date.parse(body.dataset.sentAt) - Date.now()) || 0;
   let streamUp = true;
   let hubUp = true;
 
@@ -29,7 +31,7 @@
     });
   }
   function tick() {
-    const elapsed = performance.now() - arrived;
+    const elapsed = Math.max(0, Date.now() + skew - (Date.parse(readAt) || Date.now() + skew));
     main.querySelectorAll(".countdown").forEach(function (c) {
       const left = Number(c.dataset.leftMs);
       c.textContent = clockText(c.dataset.running === "1" ? left - elapsed : left);
@@ -56,12 +58,13 @@
       const d = document.getElementById(pair[0]);
       if (d) { d.open = pair[1]; }
     });
-    arrived = performance.now();
     localise(main);
+    tick();
     find();
   }
   function status(data) {
     hubUp = data.hub_answers;
+    if (data.sent_at) { skew = (Date.parse(data.sent_at) - Date.now()) || 0; }
     if (data.read_at) {
       readAt = data.read_at;
       const t = freshness.querySelector("time");

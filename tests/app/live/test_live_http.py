@@ -134,7 +134,8 @@ def test_a_follower_gets_each_new_snapshot_and_hears_when_the_hub_is_away(
     assert first["event"] == "page" and "Table 1" in str(first["html"])
     assert moved["event"] == "page" and moved["serial"] == int(str(first["serial"])) + 1
     assert away == {"event": "status", "serial": moved["serial"], "read_at": moved["read_at"],
-                    "hub_answers": False, "hub_down_since": away["hub_down_since"]}
+                    "hub_answers": False, "hub_down_since": away["hub_down_since"],
+                    "sent_at": away["sent_at"]}
     assert page.held.followers == 0
     asyncio.run(page.look())  # the hub back: the page follows it again
     assert page.held.hub_down_since is None
