@@ -12,35 +12,38 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import logging
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any, Protocol
 
 import anyio
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import (
     FileResponse,
-    JSONResponse,
-    PlainTextResponse,
     Response,
     StreamingResponse,
 )
 from starlette.routing import Route
-from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.hub.errors import HubError
 from app.live import qr
+from app.live.answers import (
+    BUSY,
+    LOG,
+    NOT_FOUND,
+    PAGE_HEADERS,
+    STARTING,
+    Prefix,
+    broken,
+    http_error,
+    json_answer,
+)
 from app.live.snapshot import Snapshot
+from app.live.templating import RESOURCES, environment
 
-LOG = logging.getLogger("banker.live")
-RESOURCES = Path(__file__).resolve().parents[2] / "resources"
-TEMPLATES = RESOURCES / "live" / "templates"
 STATIC = RESOURCES / "live" / "static"
 FONTS = RESOURCES / "fonts"
 STATIC_FILES = {"live.css": "text/css; charset=utf-8",
@@ -54,16 +57,6 @@ RETRY_MS = 2000
 MAX_FOLLOWERS = 2000
 """Followers of the pages at once, by default; one more is told to come back later."""
 
-NOT_FOUND = ("Not found: there is no page at this address on the live page. The tournaments "
-             "are listed at its first page.")
-NOT_ALLOWED = ("Not allowed: the live page is read-only. Nothing can be sent to it, only pages "
-               "read (GET).")
-BUSY = ("Too many followers: the live page is following as many phones as it may just now. "
-        "Reload in a minute.")
-BROKEN = ("Something went wrong on the live page's server: this page cannot be shown just now. "
-          "Reload in a minute; if it stays, tell the tournament desk.")
-STARTING = ("The live page is starting: the hub has not been read yet. Reload in a few "
-            "seconds.")
 
 
 class Reader(Protocol):
@@ -109,13 +102,7 @@ class LivePage:
         self.held = _Held()
         self._changed = asyncio.Condition()
         self._task: asyncio.Task[None] | None = None
-        self.env = Environment(loader=FileSystemLoader(TEMPLATES),
-                               autoescape=select_autoescape(["html"]), trim_blocks=True,
-                               lstrip_blocks=True)
-        self.env.filters["money"] = _money
-        self.env.filters["clock"] = _clock
-        self.env.filters["hhmm"] = _hhmm
-        self.env.filters["board_xy"] = board_xy
+        self.env = environment()
         self.root = "/" + self.options.root_path.strip("/") if self.options.root_path.strip(
             "/") else ""
         routes = [
@@ -134,9 +121,9 @@ class LivePage:
             Route("/fonts/{name}", self.font),
             Route("/qr.svg", self.qr_code),
         ]
-        self.app = _Prefix(Starlette(
+        self.app = Prefix(Starlette(
             routes=routes, lifespan=self._lifespan,
-            exception_handlers={HTTPException: _http_error, Exception: _broken}),
+            exception_handlers={HTTPException: http_error, Exception: broken}),
             self.root)
 
     # -- the reader ------------------------------------------------------------------------
@@ -258,7 +245,7 @@ class LivePage:
         text = self._render("page.html", title=title, body=body, events=events,
                             status=self._status(), qr=self._qr_block(request), search=search)
         return Response(text, media_type="text/html; charset=utf-8",
-                        headers=_PAGE_HEADERS)
+                        headers=PAGE_HEADERS)
 
     def _address(self, request: Request) -> str:
         if self.options.public_url:
@@ -347,28 +334,28 @@ class LivePage:
     # -- the JSON API --------------------------------------------------------------------
 
     async def api_index(self, _: Request) -> Response:
-        return _json({"status": self._status(), "endpoints": [
+        return json_answer({"status": self._status(), "endpoints": [
             f"{self.root}/api/snapshot", f"{self.root}/api/tournaments",
             f"{self.root}/api/tournaments/{{id}}",
             f"{self.root}/api/tournaments/{{id}}/{{stage}}/{{table}}"]})
 
     async def api_snapshot(self, _: Request) -> Response:
-        return _json({"status": self._status(), **self._data()})
+        return json_answer({"status": self._status(), **self._data()})
 
     async def api_tournaments(self, _: Request) -> Response:
-        return _json({"status": self._status(), "tournaments": [
+        return json_answer({"status": self._status(), "tournaments": [
             {"id": t["id"], "name": t["name"], "current": t["current"],
              "stages": [s["name"] for s in t["stages"]]}
             for t in self._data()["tournaments"]]})
 
     async def api_tournament(self, request: Request) -> Response:
-        return _json({"status": self._status(),
+        return json_answer({"status": self._status(),
                       "tournament": self._tournament(request.path_params["tid"])})
 
     async def api_table(self, request: Request) -> Response:
         _, stage, table = self._table(request.path_params["tid"], request.path_params["stage"],
                                       request.path_params["table"])
-        return _json({"status": self._status(), "stage": stage["name"],
+        return json_answer({"status": self._status(), "stage": stage["name"],
                       "round": stage["round"], "table": table})
 
     # -- files ---------------------------------------------------------------------------
@@ -392,88 +379,6 @@ class LivePage:
         address = self._address(request)
         return Response(qr.svg(address, f"QR code of {address}"),
                         media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
-
-
-_PAGE_HEADERS = {
-    "Cache-Control": "no-cache",
-    # Nothing from elsewhere: the page's own files only (the hall may have no internet).
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
-                               "style-src 'self'; script-src 'self'; font-src 'self'; "
-                               "connect-src 'self'; object-src 'none'; base-uri 'none'; "
-                               "form-action 'none'; frame-ancestors 'self'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-}
-
-
-class _Prefix:
-    """Serves the app under `root` (a reverse proxy's path prefix) whether or not the proxy
-    strips it; refuses every method but GET and HEAD before any route is looked at."""
-
-    def __init__(self, app: ASGIApp, root: str) -> None:
-        self.app, self.root = app, root
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            if scope["method"] not in ("GET", "HEAD"):
-                response = PlainTextResponse(NOT_ALLOWED, 405, headers={"Allow": "GET, HEAD"})
-                await response(scope, receive, send)
-                return
-            path = scope["path"]
-            if self.root and (path == self.root or path.startswith(self.root + "/")):
-                scope = {**scope, "path": path[len(self.root):] or "/"}
-        await self.app(scope, receive, send)
-
-
-async def _http_error(_: Request, error: Exception) -> Response:
-    assert isinstance(error, HTTPException)
-    words = {404: NOT_FOUND, 405: NOT_ALLOWED}.get(error.status_code)
-    text = words or (error.detail if error.status_code in (503,) else BROKEN)
-    headers: Mapping[str, str] | None = error.headers
-    return PlainTextResponse(text, error.status_code, headers=headers)
-
-
-async def _broken(_: Request, error: Exception) -> Response:
-    LOG.error("the live page failed: %s", type(error).__name__)
-    return PlainTextResponse(BROKEN, 500)
-
-
-def _json(data: dict[str, Any]) -> Response:
-    return JSONResponse(data, headers={"Cache-Control": "no-cache",
-                                       "Access-Control-Allow-Origin": "*"})
-
-
-def board_xy(index: int) -> tuple[int, int]:
-    """Where space `index` (0 = GO, clockwise) sits on the drawn board, 11 squares a side of
-    10 units: GO at the bottom right, Jail at the bottom left, as the printed board has them."""
-    side, step = divmod(index % 40, 10)
-    if side == 0:
-        return (10 - step) * 10, 100
-    if side == 1:
-        return 0, (10 - step) * 10
-    if side == 2:
-        return step * 10, 0
-    return 100, step * 10
-
-
-def _money(amount: int | None, currency: str = "M") -> str:
-    if amount is None:
-        return "–"
-    sign = "−" if amount < 0 else ""
-    return f"{sign}{currency}{abs(amount):,}"
-
-
-def _clock(ms: int | None) -> str:
-    if ms is None:
-        return "–"
-    seconds = max(0, ms) // 1000
-    return f"{seconds // 60}:{seconds % 60:02d}"
-
-
-def _hhmm(stamp: str | None) -> str:
-    if not stamp:
-        return ""
-    return datetime.fromisoformat(stamp.replace("Z", "+00:00")).strftime("%H:%M:%S UTC")
 
 
 def _iso(at: datetime, timespec: str = "seconds") -> str:

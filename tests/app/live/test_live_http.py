@@ -8,14 +8,16 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from urllib.parse import quote
 
 import pytest
 from starlette.testclient import TestClient
 
 from app.hub.errors import HubUnreachable
+from app.live.answers import BROKEN, BUSY, NOT_ALLOWED, NOT_FOUND
 from app.live.snapshot import LiveReader, Snapshot, secrets_of
-from app.live.web import BROKEN, BUSY, NOT_ALLOWED, NOT_FOUND, LivePage, Options
+from app.live.web import LivePage, Options
 from tests.app.live.hall import CONTACTS, LiveHall, move_on
 
 
@@ -81,24 +83,44 @@ def test_only_get_is_served_and_a_bad_path_is_told_in_words(
         assert got.headers["content-type"].startswith("text/plain")
 
 
-def test_an_error_inside_says_so_plainly_and_never_what_failed(
-        page: LivePage, client: TestClient, live_hall: LiveHall,
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(*_: object) -> str:
-        raise RuntimeError(f"cannot reach {live_hall.reader}")
-    monkeypatch.setattr(page, "_body", broken)
-    got = client.get(f"/live/t/{live_hall.tid}")
+class Damaged:
+    """A reader whose snapshot lacks what the page shows (a bug's stand-in): the page fails."""
+
+    def __init__(self, secret: str) -> None:
+        self.secret = secret
+
+    def refresh(self) -> Snapshot:
+        return Snapshot({"read_at": "2026-11-27T10:00:00.000Z", "not_standing": [],
+                         "tournaments": [{"id": "cup", "stages": self.secret}]},
+                        1, datetime.now(UTC), ())
+
+    def close(self) -> None: ...
+
+
+def test_an_error_inside_says_so_plainly_and_never_what_failed(live_hall: LiveHall) -> None:
+    page = LivePage(Damaged(live_hall.reader))
+    with TestClient(page.app, raise_server_exceptions=False) as client:
+        got = client.get("/t/cup")
     assert (got.status_code, got.text) == (500, BROKEN)
+    assert got.headers["content-type"].startswith("text/plain")
 
 
-def test_a_follower_past_the_cap_is_asked_to_come_back(page: LivePage, client: TestClient,
-                                                       live_hall: LiveHall) -> None:
-    page.held.followers = page.options.max_followers
-    try:
-        got = client.get(f"/live/events/t/{live_hall.tid}")
-    finally:
-        page.held.followers = 0
-    assert (got.status_code, got.text) == (503, BUSY) and got.headers["retry-after"] == "60"
+def test_a_follower_past_the_cap_is_asked_to_come_back(live_hall: LiveHall) -> None:
+    page = LivePage(LiveReader(live_hall.reader), Options(max_followers=1, poll_s=3600))
+
+    async def one_then_two() -> None:
+        await page.start()
+        following = page._events(live_hall.tid, "")
+        await anext(following)  # the first follower is in
+        with TestClient(page.app) as client:
+            got = client.get(f"/events/t/{live_hall.tid}")
+        assert (got.status_code, got.text) == (503, BUSY)
+        assert got.headers["retry-after"] == "60"
+        await following.aclose()
+        await page.stop()
+
+    asyncio.run(one_then_two())
+    assert page.held.followers == 0
 
 
 def test_a_follower_gets_each_new_snapshot_and_hears_when_the_hub_is_away(
