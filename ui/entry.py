@@ -33,6 +33,9 @@ SHORT_HELP = {
     "judge": "The judge's window: every entry, time travel, differences, disputes, verify "
              "(read-only until a judge gives name and PIN for an action).",
     "ledger": "List the game's events, oldest first.",
+    "live-page": "The hall's live page on the web: standings, the draw with find-your-seat, every "
+                 "table live, the hall's round; read-only, read from the hub with the reader's "
+                 "login.",
     "run": "Apply the commands of SCRIPT (JSON lines; - reads standard input) in order; stop at "
            "the first refused one.",
     "schema": "Print the JSON Schema of a command line.",

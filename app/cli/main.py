@@ -79,6 +79,7 @@ from app.cli import (  # noqa: E402, F401
     editions,
     hub,
     judge,
+    live,
     rounds,
     simulator,
     table,

@@ -24,6 +24,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from app.live.qr import live_url
 from ui.display.elided import ElidedLabel, FittedLabel
 from ui.display.fit import px
 from ui.display.standings import BACKGROUND, MUTED, TEXT
@@ -32,6 +33,7 @@ from ui.hall.board import HallBoard, HallSource
 from ui.hall.pages import Page, pages
 from ui.hall.round_view import RoundView
 from ui.polling import Polling
+from ui.qr_code import QrCode
 from ui.second_screen import SecondScreenWindow, other_screen
 from ui.sounds import Sounds
 from ui.table import palette
@@ -40,6 +42,7 @@ ROWS = 10  # lines a page: at 1920x1080 each is readable from the back of a hall
 PAGE_MS = 12_000  # how long a page stays up before the next
 POLL_MS = 5_000  # how often the hall is read again
 TICK_MS = 1_000  # the clock counts down between readings
+QR_PX = 170  # the live page's QR code at 1920x1080: a phone reads it from a few metres
 # Position, score and status are as wide as their widest text (a status is never cut: "tie:
 # the head judge rules (provisional)" is the longest the ranking gives); the name takes the rest.
 FITTED = (0, 2, 3)
@@ -101,8 +104,12 @@ class HallWindow(SecondScreenWindow):
                  poll_ms: int | None = POLL_MS, page_ms: int = PAGE_MS, rows: int = ROWS,
                  tick_ms: int | None = TICK_MS, sounds: Sounds | None = None,
                  elapsed: Callable[[], int] | None = None,
-                 parent: QWidget | None = None) -> None:
+                 live: str | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
+        # The live page's address (`live`, else BANKER_LIVE_URL): its QR code beside the clock.
+        address = live_url(live)
+        self.qr = QrCode(address) if address else None
+        self.qr_words = QLabel("Live on your phone") if address else None
         self.source, self.size_ = source, rows
         self.pages: tuple[Page, ...] = ()
         self.page = 0
@@ -152,6 +159,15 @@ class HallWindow(SecondScreenWindow):
         titles.addWidget(self.sub)
         titles.addStretch(1)
         top.addLayout(titles, 1)
+        if self.qr is not None and self.qr_words is not None:
+            self.qr_words.setObjectName("hallQrWords")
+            self.qr_words.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+            code = QVBoxLayout()
+            code.setSpacing(2)
+            code.addWidget(self.qr, 0, Qt.AlignmentFlag.AlignHCenter)
+            code.addWidget(self.qr_words)
+            top.addLayout(code)
+            top.addSpacing(12)
         top.addWidget(self.round.face, 0, Qt.AlignmentFlag.AlignTop)
         column.addLayout(top)
         column.addWidget(self.round.line)
@@ -264,6 +280,8 @@ class HallWindow(SecondScreenWindow):
         margins = self.column.contentsMargins()
         self.column.setContentsMargins(side, margins.top(), side, margins.bottom())
         self.round.face.setFixedSize(px(self.unit, FACE_PX), px(self.unit, FACE_HIGH_PX))
+        if self.qr is not None:
+            self.qr.setFixedSize(px(self.unit, QR_PX), px(self.unit, QR_PX))
         for row in (self.heads, *self.lines):
             row.fit(widths, gap)
 
@@ -280,6 +298,7 @@ class HallWindow(SecondScreenWindow):
             f"QLabel#hallLine {{ color: {TEXT}; font-size: {px(unit, ROW_PX)}px; }}"
             f"QLabel#hallLine[marked=\"true\"] {{ color: {ADVANCES}; font-weight: bold; }}"
             f"QLabel#hallFoot {{ color: {MUTED}; font-size: {px(unit, FOOT_PX)}px; }}"
+            f"QLabel#hallQrWords {{ color: {MUTED}; font-size: {px(unit, FOOT_PX)}px; }}"
             f"QLabel#hallRound {{ background: #0072B2; color: #FFFFFF; font-weight: bold;"
             f" font-size: {px(unit, ROUND_PX)}px; padding: {px(unit, 8)}px; }}"
             "QLabel#hallRound[level=\"paused\"] { background: #B00020; }")

@@ -10,9 +10,11 @@ from pathlib import Path
 from PySide6.QtCore import QRectF, QSizeF, Qt
 from PySide6.QtGui import QFontMetricsF, QPagedPaintDevice, QPainter, QPdfWriter, QTextDocument
 
+from app.live.qr import live_url
 from app.tournament.hall import HallPrint, HallTable
 from ui import printing
 from ui.fonts import app_font, css_families, escaped, isolated, left_to_right
+from ui.qr_code import paint_qr
 from ui.scoresheet.sheet_html import SIGNATURE, TIE_NAMES, style
 
 LINE = "____________________"
@@ -22,16 +24,18 @@ __all__ = ["cards_pdf", "draw_sheet_html", "draw_sheet_pdf", "print_hall", "scor
 
 # The table cards: one A4 page a table, painted ------------------------------------------------
 
-def cards_pdf(data: HallPrint, path: Path, paper: str = "a4") -> int:
+def cards_pdf(data: HallPrint, path: Path, paper: str = "a4", live: str | None = None) -> int:
     """Write a card per table (the table's number huge, the seats in order with their names,
-    the banker's and judge's lines), all or nothing; returns the number of pages. Needs a
+    the banker's and judge's lines; the live page's QR code and address when there is one:
+    `live`, else BANKER_LIVE_URL), all or nothing; returns the number of pages. Needs a
     QGuiApplication; raises OSError when the file could not be written."""
     title = f"{data.tournament}: {data.stage} table cards"
+    address = live_url(live)
     return printing.write_pdf(path, lambda part: printing.render_pdf(
-        part, title, paper, lambda writer: _paint_cards(data, writer)))
+        part, title, paper, lambda writer: _paint_cards(data, writer, address)))
 
 
-def _paint_cards(data: HallPrint, writer: QPdfWriter) -> int:
+def _paint_cards(data: HallPrint, writer: QPdfWriter, live: str | None = None) -> int:
     page = writer.pageLayout().paintRectPixels(writer.resolution())
     width, height = float(page.width()), float(page.height())
     painter = QPainter(writer)
@@ -39,22 +43,29 @@ def _paint_cards(data: HallPrint, writer: QPdfWriter) -> int:
         for number, table in enumerate(data.tables):
             if number:
                 writer.newPage()
-            _paint_card(painter, data, table, width, height)
+            _paint_card(painter, data, table, width, height, live)
     finally:
         painter.end()
     return len(data.tables)
 
 
 def _paint_card(painter: QPainter, data: HallPrint, table: HallTable, width: float,
-                height: float) -> None:
+                height: float, live: str | None = None) -> None:
     unit = height / 100  # the card is laid out in hundredths of the page's height
+    side = 18 * unit if live else 0.0  # the QR code's column beside the table's number
     centre = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter
     left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
     _text(painter, QRectF(0, 0, width, 4 * unit), data.tournament, 22, centre)
     _text(painter, QRectF(0, 4 * unit, width, 4 * unit), data.stage, 24, centre, bold=True)
     _text(painter, QRectF(0, 10 * unit, width, 5 * unit), "TABLE", 40, centre)
-    _text(painter, QRectF(0, 14 * unit, width, 33 * unit), str(table.number), 250, centre,
-          bold=True)
+    _text(painter, QRectF(side, 14 * unit, width - 2 * side, 33 * unit), str(table.number), 250,
+          centre, bold=True)
+    if live:
+        paint_qr(painter, QRectF(width - 17 * unit, 15 * unit, 16 * unit, 16 * unit), live)
+        _text(painter, QRectF(width - 26 * unit, 31.5 * unit, 26 * unit, 3 * unit),
+              "Follow the hall live:", 10, Qt.AlignmentFlag.AlignRight)
+        _text(painter, QRectF(width - 26 * unit, 34 * unit, 26 * unit, 3 * unit), live, 10,
+              Qt.AlignmentFlag.AlignRight)
     top, row = 49 * unit, min(8.0, 40 / max(len(table.seats), 1)) * unit
     for seat in table.seats:
         _text(painter, QRectF(0, top, width * 0.22, row), f"Seat {seat.number}", 28, left)
