@@ -1,5 +1,7 @@
 """A batch's arrival in few statements, written once: what the hub holds of the game, read in one
-statement (with the game's lock, on PostgreSQL), and a batch's rows stored in one statement."""
+statement, and a batch's rows stored in one statement. On PostgreSQL the transaction is the
+driver's own (explicit, pipelined): BEGIN, the game's lock and the read cross in one round trip,
+the store and its COMMIT in another."""
 
 from __future__ import annotations
 
