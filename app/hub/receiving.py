@@ -90,25 +90,37 @@ def receive(connection: Connection, batch: Batch, source: str, sent: str,
 def _receive_postgresql(connection: Connection, batch: Batch, source: str, sent: str,
                         file: str | None) -> Receipt:
     with explicit(connection) as driver:
-        while True:
-            with _link_refusal(batch, None) as refusal, pipelined(connection):
-                held = begin_and_read(driver, batch)  # one round trip
-                assert held.now is not None
-                plan = _plan(batch, held, format_timestamp(held.now), sent, file)
-                refusal.new = plan.new
-                stored = (store_and_commit(driver, batch.game_id, held.head[0], plan.rows,
-                                           plan.values) if held.head[0] > 0 else None)
-            # The pipeline synced: the store and its COMMIT answered (one round trip).
-            if stored is None:  # the game's first batch: its row, seats and claim go first
-                with _link_refusal(batch, plan.new):
-                    _store(connection, batch, held, plan.rows, source, plan.values)
-                driver.commit()
-                break
-            if stored.ok():
-                break
+        receipt = _arrive(connection, driver, batch, source, sent, file)
+        if receipt is None:
             # The hub's head moved though the lock was ours (a writer that takes no lock):
             # nothing was stored, and the batch arrives again in a transaction of its own.
-    return _receipt(batch, held, plan.new, held.now)
+            receipt = _arrive(connection, driver, batch, source, sent, file)
+        if receipt is None:
+            raise HubGap(f"game {batch.game_id}: the hub's head moved twice while the batch "
+                         "arrived; nothing of it was stored")
+    return receipt
+
+
+def _arrive(connection: Connection, driver: Any, batch: Batch, source: str, sent: str,
+            file: str | None) -> Receipt | None:
+    """One transaction of the batch's arrival on PostgreSQL (None: the store's guard found the
+    hub's head moved since the read; nothing stored)."""
+    with _link_refusal(batch, None) as refusal, pipelined(connection):
+        held = begin_and_read(driver, batch)  # one round trip
+        arrived = held.now
+        assert arrived is not None, "PostgreSQL's now() is read with the hub's copy"
+        plan = _plan(batch, held, format_timestamp(arrived), sent, file)
+        refusal.new = plan.new
+        stored = (store_and_commit(driver, batch.game_id, held.head[0], plan.rows, plan.values)
+                  if held.head[0] > 0 else None)
+    # The pipeline synced: the store and its COMMIT answered (one round trip).
+    if stored is None:  # the game's first batch: its row, seats and claim go first
+        with _link_refusal(batch, plan.new):
+            _store(connection, batch, held, plan.rows, source, plan.values)
+        driver.commit()
+    elif not stored.ok():
+        return None
+    return _receipt(batch, held, plan.new, arrived)
 
 
 def _receipt(batch: Batch, held: Held, stored: list[Row], arrived: datetime) -> Receipt:

@@ -18,7 +18,7 @@ from sqlalchemy import Connection, event
 from app.hub import Hub, Replicator, push_game, receiving
 from app.hub.arrival import Held, begin_and_read, explicit, pipelined
 from app.hub.batch import Batch, read_batch
-from app.hub.errors import HubRefused
+from app.hub.errors import HubGap, HubRefused
 from app.ledger import open_ledger
 from tests.app.hub.wire import Heard, Relay
 from tests.app.hub_tables import HUBS, fresh_hub, new_table, play
@@ -215,11 +215,18 @@ def test_entries_another_sender_stored_without_the_lock_are_compared_and_the_res
         hub.receive(part, "import")  # the other sender: entries held+1 to part.last
         reads: list[Held] = []
 
-        def first_stale(driver: Any, batch: Batch) -> Held:
+        def stale_read(driver: Any, batch: Batch) -> Held:
             reads.append(begin_and_read(driver, batch))
-            return stale if len(reads) == 1 else reads[-1]
+            return stale if len(reads) <= stale_reads else reads[-1]
 
-        monkeypatch.setattr(receiving, "begin_and_read", first_stale)
+        monkeypatch.setattr(receiving, "begin_and_read", stale_read)
+        stale_reads = 2  # read stale again: the batch is given up, nothing of it stored
+        with pytest.raises(HubGap, match="moved twice"):
+            hub.receive(whole, "table 1")
+        assert len(reads) == 2
+        assert hub.head(game_id)[0] == part.last
+        reads.clear()
+        stale_reads = 1
         receipt = hub.receive(whole, "table 1")
         assert len(reads) == 2  # the store's guard saw the head move: nothing stored, read again
         assert receipt.stored == whole.last - part.last
