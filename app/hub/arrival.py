@@ -1,14 +1,19 @@
 """A batch's arrival in few statements, written once: what the hub holds of the game, read in one
-statement (with the game's lock, on PostgreSQL), and a batch's rows stored in one statement."""
+statement, and a batch's rows stored in one statement. On PostgreSQL the transaction is the
+driver's own (explicit, pipelined): BEGIN, the game's lock and the read cross in one round trip,
+the store and its COMMIT in another."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, insert, text, update
+from sqlalchemy.exc import DBAPIError
 
 from app.hub.batch import Batch, Row
 from app.hub.schema import hub_games
@@ -48,9 +53,10 @@ _GAME = ", ".join(f"g.{name}" for name in GAME_COLUMNS)
 _NAMED = ("game_id = {game} AND (seq BETWEEN {first} AND {last} OR seq = {before} "
           "OR seq = {told})")
 
-# The lock is taken in the statement's FROM, so every read below is of the one statement: its
-# snapshot may be older than the lock (a sender that held it committed meanwhile), which the
-# store's guard (_STORE's `ok`) catches: it stores nothing and the arrival is read again.
+# The game's lock is a statement of its own before the read (sent with it, and with the BEGIN:
+# begin_and_read), so the read's snapshot is taken once the lock is ours: it sees whatever a
+# sender that held the lock before stored.
+_LOCK_POSTGRESQL = f"SELECT pg_advisory_xact_lock({GAME_LOCK}, hashtext(%(game)s))"
 _READ_POSTGRESQL = f"""
 SELECT now(), h.seq, h.hash, g.id IS NOT NULL, {_GAME},
  (SELECT array_agg(seat ORDER BY seat) FROM players WHERE game_id = %(game)s),
@@ -64,7 +70,7 @@ SELECT now(), h.seq, h.hash, g.id IS NOT NULL, {_GAME},
  (SELECT max(command_no) FROM commands WHERE game_id = %(game)s),
  EXISTS (SELECT 1 FROM hub_games WHERE game_id = %(game)s),
  to_regclass('hub_table_roles') IS NOT NULL
-FROM (SELECT pg_advisory_xact_lock({GAME_LOCK}, hashtext(%(game)s))) AS locked
+FROM (SELECT 1) AS one
 LEFT JOIN LATERAL (SELECT seq, hash FROM events WHERE game_id = %(game)s
                    ORDER BY seq DESC LIMIT 1) AS h ON true
 LEFT JOIN games AS g ON g.id = %(game)s
@@ -87,19 +93,10 @@ LEFT JOIN games AS g ON g.id = :game
 
 
 def read_held(connection: Connection, batch: Batch) -> Held:
-    """What the hub holds of the batch's game, in one statement (on PostgreSQL it first takes
-    the game's lock, serialising its arrivals: two senders of one file)."""
+    """What the hub holds of the batch's game, in one statement (SQLite, whose BEGIN IMMEDIATE
+    already serialises every writer; PostgreSQL reads with begin_and_read)."""
     named = _named(batch)
     width = len(GAME_COLUMNS)
-    if connection.dialect.name == "postgresql":
-        row = connection.exec_driver_sql(_READ_POSTGRESQL, named).one()
-        now, seq, digest, has_game = row[0], row[1], row[2], row[3]
-        game, seats, names, seqs, hashes, last, listed, roles = (
-            row[4:4 + width], *row[4 + width:])
-        players = tuple(zip(seats or (), names or (), strict=True))
-        found = dict(zip(seqs or (), hashes or (), strict=True))
-        return Held(_head(seq, digest), tuple(game) if has_game else None, players, found,
-                    int(last or 0), bool(listed), bool(roles), now.astimezone(UTC))
     row = connection.execute(_READ_SQLITE, named).one()
     seq, digest, has_game = row[0], row[1], row[2]
     game, seats, hashes, last, listed = row[3:3 + width], *row[3 + width:]
@@ -107,6 +104,23 @@ def read_held(connection: Connection, batch: Batch) -> Held:
                 tuple((int(s), str(n)) for s, n in json.loads(seats)),
                 {int(s): str(h) for s, h in json.loads(hashes)}, int(last or 0), bool(listed),
                 False, None)
+
+
+def begin_and_read(driver: Any, batch: Batch) -> Held:
+    """BEGIN, the game's lock (serialising its arrivals: two senders of one file) and what the
+    hub holds of the batch's game, sent together on the driver's connection in pipeline mode
+    (explicit and pipelined): one round trip. The transaction stays open for the store."""
+    named = _named(batch)
+    width = len(GAME_COLUMNS)
+    driver.execute("BEGIN")
+    driver.execute(_LOCK_POSTGRESQL, named)
+    row: tuple[Any, ...] = driver.execute(_READ_POSTGRESQL, named).fetchone()
+    now, seq, digest, has_game = row[0], row[1], row[2], row[3]
+    game, seats, names, seqs, hashes, last, listed, roles = row[4:4 + width], *row[4 + width:]
+    players = tuple(zip(seats or (), names or (), strict=True))
+    found = dict(zip(seqs or (), hashes or (), strict=True))
+    return Held(_head(seq, digest), tuple(game) if has_game else None, players, found,
+                int(last or 0), bool(listed), bool(roles), now.astimezone(UTC))
 
 
 def _head(seq: Any, digest: Any) -> tuple[int, str]:
@@ -159,11 +173,27 @@ SELECT (SELECT ok FROM ok), (SELECT count(*) FROM e)
 """
 
 
-def store_held(connection: Connection, game_id: str, held: int, rows: tuple[list[Row], ...],
-               values: dict[str, Any]) -> bool:
-    """Store a batch's new (commands, entries, transfers) of a game the hub holds, at once,
-    with hub_games' `values` (its new head and the table's report: receiving._arrive); False,
-    nothing stored, when the hub's head is no longer entry `held` (PostgreSQL only)."""
+class Stored:
+    """A store sent with its COMMIT (store_and_commit): its answer, once the pipeline synced."""
+
+    def __init__(self, cursor: Any, entries: int) -> None:
+        self._cursor, self._entries = cursor, entries
+
+    def ok(self) -> bool:
+        """Whether the rows were stored; False, nothing stored (the COMMIT then ended a
+        transaction that changed nothing), when the hub's head was no longer the one read."""
+        ok, stored = self._cursor.fetchone()
+        assert not ok or stored == self._entries, "an INSERT stores every row or raises"
+        return bool(ok)
+
+
+def store_and_commit(driver: Any, game_id: str, held: int, rows: tuple[list[Row], ...],
+                     values: dict[str, Any]) -> Stored:
+    """Queue, in the pipeline begin_and_read opened, the store of a batch's new (commands,
+    entries, transfers) of a game the hub holds, with hub_games' `values` (its new head and the
+    table's report: receiving._plan), and the COMMIT: both answered at the pipeline's sync, one
+    round trip. A store that fails (a row the 0013 trigger or a role refuses) aborts the
+    transaction: the COMMIT is then not run, and the caller's ROLLBACK ends it (explicit)."""
     commands, events, transfers = rows
     params: dict[str, Any] = {"game": game_id, "held": held, "new": bool(events),
                               "commands": json.dumps(commands), "events": json.dumps(events),
@@ -172,9 +202,72 @@ def store_held(connection: Connection, game_id: str, held: int, rows: tuple[list
         params[name] = values.get(name)
     for name in ("reported_entries", "reported_hash", "reported_at", "last_arrival_at", "file"):
         params[name] = values.get(name)
-    ok, stored = connection.exec_driver_sql(_STORE_POSTGRESQL, params).one()
-    assert not ok or stored == len(events), "an INSERT stores every row or raises"
-    return bool(ok)
+    cursor = driver.execute(_STORE_POSTGRESQL, params)
+    driver.execute("COMMIT")
+    return Stored(cursor, len(events))
+
+
+@contextmanager
+def explicit(connection: Connection) -> Iterator[Any]:
+    """The driver's (psycopg's) connection under `connection`'s transaction, for a block that
+    sends its own BEGIN and COMMIT as statements beside its work (psycopg's autocommit: its own
+    BEGIN would be a round trip alone). A block that ends with its transaction open, or raises,
+    is rolled back; the connection goes back to psycopg's own transactions, or is dropped from
+    the pool when it was lost. psycopg's errors leave as SQLAlchemy's DBAPIError (driver_errors)."""
+    driver = connection.connection.driver_connection
+    assert driver is not None, "a connection checked out of the pool"
+    driver.autocommit = True
+    try:
+        with driver_errors(connection):
+            try:
+                yield driver
+            except BaseException:
+                _roll_back(connection, driver)
+                raise
+            _roll_back(connection, driver)
+    finally:
+        if not driver.closed and driver.info.transaction_status == _IDLE:
+            driver.autocommit = False
+
+
+@contextmanager
+def pipelined(connection: Connection) -> Iterator[None]:
+    """The block's statements on the driver's connection sent without waiting for each answer
+    (psycopg's pipeline mode); those a block did not read are answered at its end, in one round
+    trip. psycopg's errors leave as SQLAlchemy's DBAPIError (driver_errors)."""
+    driver = connection.connection.driver_connection
+    assert driver is not None, "a connection checked out of the pool"
+    with driver_errors(connection), driver.pipeline():
+        yield
+
+
+@contextmanager
+def driver_errors(connection: Connection) -> Iterator[None]:
+    """psycopg's errors as SQLAlchemy's DBAPIError, as connection.execute raises them (what
+    Database.translated and receiving's link refusal read); a lost connection leaves the pool."""
+    error = connection.dialect.loaded_dbapi.Error
+    try:
+        yield
+    except error as e:
+        lost = connection.dialect.is_disconnect(e, connection.connection.driver_connection, None)
+        if lost and not connection.invalidated:
+            connection.invalidate()
+        raise DBAPIError.instance(None, None, e, error, connection_invalidated=lost) from e
+
+
+_IDLE = 0  # libpq's PQTRANS_IDLE: no transaction open
+
+
+def _roll_back(connection: Connection, driver: Any) -> None:
+    """End the block's transaction if it is still open (ROLLBACK, after leaving an aborted
+    pipeline); a connection that cannot answer leaves the pool."""
+    if connection.invalidated or driver.closed:
+        return
+    try:
+        driver.rollback()
+    except connection.dialect.loaded_dbapi.Error:
+        connection.invalidate()
+        raise
 
 
 INSERT = {table.name: insert(table) for table in (

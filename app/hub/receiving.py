@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
 
-from app.hub.arrival import GAME_LOCK, INSERT, UPDATE_LISTED, Held, read_held, store_held
+from app.hub.arrival import (
+    GAME_LOCK,
+    INSERT,
+    UPDATE_LISTED,
+    Held,
+    begin_and_read,
+    explicit,
+    pipelined,
+    read_held,
+    store_and_commit,
+)
 from app.hub.batch import Batch, Row
 from app.hub.checks import chain_break
 from app.hub.errors import HubGap, HubRefused
@@ -62,24 +74,75 @@ def receive(connection: Connection, batch: Batch, source: str, sent: str,
     compared with the hub's copy ("diverged": the file contradicts the hub). A rewritten file
     is diverged whichever way it comes: from the start (import) or from the hub's head.
 
-    On PostgreSQL a batch for a game the hub holds costs two statements (arrival.py): one
-    reads what the hub holds (the game's lock taken), one stores and reports."""
+    On PostgreSQL the batch's transaction is the driver's own (arrival.explicit): a batch for a
+    game the hub holds costs two round trips, its BEGIN, the game's lock and the read of what
+    the hub holds in the one, the store and its COMMIT in the other."""
+    if connection.dialect.name == "postgresql":
+        return _receive_postgresql(connection, batch, source, sent, file)
     held = read_held(connection, batch)
-    arrived = held.now or clock().astimezone(UTC)
-    stamp = format_timestamp(arrived)
-    stored = _arrive(connection, batch, held, source, stamp, file, sent)
-    if stored is None:  # another sender stored entries before the lock was ours: again
-        held = read_held(connection, batch)
-        stored = _arrive(connection, batch, held, source, stamp, file, sent)
-        assert stored is not None, "the game's lock is held: its head cannot move"
+    arrived = clock().astimezone(UTC)
+    plan = _plan(batch, held, format_timestamp(arrived), sent, file)
+    with _link_refusal(batch, plan.new):
+        _store(connection, batch, held, plan.rows, source, plan.values)
+    return _receipt(batch, held, plan.new, arrived)
+
+
+def _receive_postgresql(connection: Connection, batch: Batch, source: str, sent: str,
+                        file: str | None) -> Receipt:
+    with explicit(connection) as driver:
+        receipt = _arrive(connection, driver, batch, source, sent, file)
+        if receipt is None:
+            # The hub's head moved though the lock was ours (a writer that takes no lock):
+            # nothing was stored, and the batch arrives again in a transaction of its own.
+            receipt = _arrive(connection, driver, batch, source, sent, file)
+        if receipt is None:
+            raise HubGap(f"game {batch.game_id}: the hub's head moved twice while the batch "
+                         "arrived; nothing of it was stored")
+    return receipt
+
+
+def _arrive(connection: Connection, driver: Any, batch: Batch, source: str, sent: str,
+            file: str | None) -> Receipt | None:
+    """One transaction of the batch's arrival on PostgreSQL (None: the store's guard found the
+    hub's head moved since the read; nothing stored)."""
+    with _link_refusal(batch, None) as refusal, pipelined(connection):
+        held = begin_and_read(driver, batch)  # one round trip
+        arrived = held.now
+        assert arrived is not None, "PostgreSQL's now() is read with the hub's copy"
+        plan = _plan(batch, held, format_timestamp(arrived), sent, file)
+        refusal.new = plan.new
+        stored = (store_and_commit(driver, batch.game_id, held.head[0], plan.rows, plan.values)
+                  if held.head[0] > 0 else None)
+    # The pipeline synced: the store and its COMMIT answered (one round trip).
+    if stored is None:  # the game's first batch: its row, seats and claim go first
+        with _link_refusal(batch, plan.new):
+            _store(connection, batch, held, plan.rows, source, plan.values)
+        driver.commit()
+    elif not stored.ok():
+        return None
+    return _receipt(batch, held, plan.new, arrived)
+
+
+def _receipt(batch: Batch, held: Held, stored: list[Row], arrived: datetime) -> Receipt:
     head = (stored[-1][1], stored[-1][10]) if stored else held.head
     return Receipt(game_id=batch.game_id, stored=len(stored), head=head, arrived_at=arrived)
 
 
-def _arrive(connection: Connection, batch: Batch, held: Held, source: str, stamp: str,
-            file: str | None, sent: str) -> list[Row] | None:
-    """The checks on what the hub holds, then the new entries stored (returned; None when the
-    hub's head moved since `held` was read)."""
+@dataclass
+class _Plan:
+    """What a batch adds to what the hub holds: (commands, entries, transfers), and hub_games'
+    values (the table's report, and the game's new head when it has new entries)."""
+
+    rows: tuple[list[Row], list[Row], list[Row]]
+    values: dict[str, Any]
+
+    @property
+    def new(self) -> list[Row]:
+        return self.rows[1]
+
+
+def _plan(batch: Batch, held: Held, stamp: str, sent: str, file: str | None) -> _Plan:
+    """The checks on what the hub holds (raising HubRefused, HubGap), then what to store."""
     game_id = batch.game_id
     known = _header_differs(held, batch)
     if known is not None:
@@ -98,20 +161,30 @@ def _arrive(connection: Connection, batch: Batch, held: Held, source: str, stamp
     if new:
         values.update(label=batch.label, entries=new[-1][1], head_hash=new[-1][10],
                       last_recorded_at=new[-1][7])
+    return _Plan((commands, new, transfers), values)
+
+
+class _Refusal:
+    """The new entries of the batch being stored (known once it is planned)."""
+
+    def __init__(self, new: list[Row] | None) -> None:
+        self.new = new
+
+
+@contextmanager
+def _link_refusal(batch: Batch, new: list[Row] | None) -> Iterator[_Refusal]:
+    """A store the hub's database refused because an entry does not link to the game's last
+    (migration 0013's trigger) becomes the batch's refusal as broken."""
+    refusal = _Refusal(new)
     try:
-        if held.head[0] > 0 and connection.dialect.name == "postgresql":
-            if not store_held(connection, game_id, held.head[0], (commands, new, transfers),
-                              values):
-                return None
-        else:
-            _store(connection, batch, held, (commands, new, transfers), source, values)
+        yield refusal
     except DBAPIError as e:
-        if not new or _LINK_REFUSAL not in str(e.orig):
+        first = refusal.new[0] if refusal.new else None
+        if first is None or _LINK_REFUSAL not in str(e.orig):
             raise
-        raise HubRefused("broken", game_id, new[0][1],
-                         f"entry {new[0][1]} ({new[0][3]}) does not link to the hub's entry "
-                         f"{new[0][1] - 1}, its last: refused by the hub's database") from e
-    return new
+        raise HubRefused("broken", batch.game_id, first[1],
+                         f"entry {first[1]} ({first[3]}) does not link to the hub's entry "
+                         f"{first[1] - 1}, its last: refused by the hub's database") from e
 
 
 def _report(batch: Batch, stamp: str, sent: str, file: str | None) -> dict[str, Any]:
