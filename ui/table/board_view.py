@@ -6,17 +6,7 @@ from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import (
-    QBrush,
-    QColor,
-    QFont,
-    QFontMetricsF,
-    QPainter,
-    QPen,
-    QResizeEvent,
-    QShowEvent,
-    QTextDocument,
-)
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
@@ -35,7 +25,6 @@ from ui.table import palette
 CELL = 120.0
 DEPTH = 180.0
 SIDE = 2 * DEPTH + 9 * CELL
-CENTRE_KEPT = 64  # the centre's wordings kept laid out (36 throws at one bank's stock)
 BAND = 34.0
 NAME_PT = 20
 MIN_NAME_PT = 13
@@ -360,9 +349,6 @@ class BoardView(QGraphicsView):
         self._board: tuple[str, str] | None = None
         self._centre: list[QGraphicsItem] = []
         self._centre_shown: tuple[object, ...] | None = None
-        # The centre's words laid out once per wording (a throw's sum, the bank's stock): a
-        # roll hands the item a kept document instead of its HTML read and laid out again.
-        self._centre_docs: dict[str, QTextDocument] = {}
 
     # Showing a view -----------------------------------------------------------------------
 
@@ -385,9 +371,6 @@ class BoardView(QGraphicsView):
         self.tokens.clear()
         self._centre = []
         self._centre_shown = None
-        for doc in self._centre_docs.values():
-            doc.deleteLater()
-        self._centre_docs.clear()
         self.spaces = [SpaceItem(space, view.currency) for space in view.spaces]
         for item in self.spaces:
             scene.addItem(item)
@@ -441,21 +424,7 @@ class BoardView(QGraphicsView):
             a, b = view.last_dice
             lines.append(f"<div align='center' style='font-size:22pt; font-weight:normal'>"
                          f"Last throw {a} + {b} = {a + b}</div>")
-        html = "".join(lines)
-        doc = self._centre_docs.get(html)
-        if doc is None:
-            if len(self._centre_docs) >= CENTRE_KEPT:  # the oldest wording, not on the board
-                shown = title.document()
-                for old_html, old_doc in list(self._centre_docs.items()):
-                    if old_doc is not shown:
-                        del self._centre_docs[old_html]
-                        old_doc.deleteLater()
-                        break
-            doc = self._centre_docs[html] = QTextDocument(self)
-            doc.setDefaultFont(title.font())
-            doc.setTextWidth(title.textWidth())
-            doc.setHtml(html)
-        title.setDocument(doc)
+        title.setHtml("".join(lines))
         box = title.boundingRect()
         title.setPos((SIDE - box.width()) / 2, (SIDE - box.height()) / 2)
 
