@@ -40,9 +40,18 @@ def _rtl_class() -> str:
     (the Hebrew, Arabic, Syriac, Thaana, N'Ko blocks and their presentation forms)."""
     blocks = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF), (0x10800, 0x10FFF),
               (0x1E800, 0x1EFFF))
-    chars = [chr(c) for low, high in blocks for c in range(low, high + 1)
+    codes = [c for low, high in blocks for c in range(low, high + 1)
              if unicodedata.bidirectional(chr(c)) in {"R", "AL", "AN", "NSM"}]
-    return "".join(re.escape(c) for c in chars)
+    # As ranges of neighbours (123 of them), not 3,312 letters one by one: the regex engine
+    # tried the letters above U+FFFF one at a time at every place of every line it searched.
+    runs: list[list[int]] = []
+    for code in codes:
+        if runs and runs[-1][1] == code - 1:
+            runs[-1][1] = code
+        else:
+            runs.append([code, code])
+    return "".join(re.escape(chr(low)) if low == high
+                   else f"{re.escape(chr(low))}-{re.escape(chr(high))}" for low, high in runs)
 
 
 _RTL_CHARS = _rtl_class()
@@ -101,7 +110,7 @@ def isolated(text: str) -> str:
     right to left without moving the words and numbers around it, and a line it opens stays
     left to right. Text without a right-to-left letter is returned unchanged (the lines of Latin,
     Chinese and Tamil names keep their bytes); isolating twice is isolating once."""
-    if not _RTL_RUN.search(text):
+    if text.isascii() or not _RTL_RUN.search(text):
         return text
     # Names refuse these marks (models/names.py): any here were put by an earlier isolation.
     bare = text.replace(f"{LRM}{FSI}", "").replace(PDI, "")

@@ -4,6 +4,7 @@ hall's four scripts and the right-to-left names are drawn by the shipped fonts, 
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -64,6 +65,18 @@ def test_only_a_name_with_a_right_to_left_letter_is_isolated() -> None:
     assert isolated(isolated("أحمد")) == isolated("أحمد")
     line = f"{isolated('أحمد')} pays דוד 20"  # a line isolated in part, then whole
     assert isolated(line) == f"{LRM}{FSI}أحمد{PDI} pays {LRM}{FSI}דוד{PDI} 20"
+
+
+def test_a_letter_starts_a_right_to_left_run_exactly_when_unicode_says_it_is_one() -> None:
+    # The runs' class is written as ranges: every letter of the blocks, a few beyond each end
+    # and the first ASCII ones, held to the Unicode database's bidirectional class one by one.
+    blocks = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF), (0x10800, 0x10FFF),
+              (0x1E800, 0x1EFFF))
+    for code in [*range(0x180), *(c for low, high in blocks for c in range(low - 3, high + 4))]:
+        letter = chr(code)
+        right_to_left = any(low <= code <= high for low, high in blocks) and \
+            unicodedata.bidirectional(letter) in {"R", "AL", "AN", "NSM"}
+        assert (isolated(f"a {letter} b") != f"a {letter} b") == right_to_left, hex(code)
 
 
 def test_a_right_to_left_name_in_a_line_keeps_its_neighbours_in_place(qtbot) -> None:

@@ -32,6 +32,7 @@ from ui.judge.entries_model import (
     who,
 )
 from ui.judge.session import JudgeSession
+from ui.table.columns import Fence
 from ui.table.wrapped_rows import VisibleRowsFit, WrappedRows
 
 EVERY_PLAYER = "every player"
@@ -47,7 +48,7 @@ def _py_time(at: QDateTime) -> datetime:
     return datetime.fromtimestamp(at.toMSecsSinceEpoch() / 1000, UTC)
 
 
-class EntriesPanel(QWidget):
+class EntriesPanel(Fence):
     """The filters above the list of entries. `picked(int)` when the current entry changes (by
     keys or a click); `step(int)` for Left/Right (one entry back or on, filtered or not);
     `now()` for End."""
@@ -141,7 +142,7 @@ class EntriesPanel(QWidget):
         filters.addWidget(self.search, 2, 0, 1, 4)
         filters.setColumnStretch(1, 1)
         filters.setColumnStretch(3, 1)
-        layout = QVBoxLayout(self)
+        layout = QVBoxLayout(self.inner)  # a fence: the entry's words laid out here, no higher
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(filters)
         layout.addWidget(table, stretch=1)

@@ -24,7 +24,7 @@ from ui.announce import announce
 from ui.judge.session import JudgeSession
 from ui.table.board_view import BoardView
 from ui.table.clock_widget import ClockWidget
-from ui.table.columns import ColumnScroll
+from ui.table.columns import ColumnScroll, Fence
 from ui.table.players_panel import PlayersPanel
 
 SLIDER_KEYS = "Left and Right one entry, PgUp and PgDn ten, End the game as it stands now"
@@ -35,10 +35,11 @@ CLOCK_MS = 1000
 SIDE_MIN = 330  # the players beside the board: a name of 40 letters in two or three lines
 
 
-class TimeTravel(QWidget):
+class TimeTravel(Fence):
     """A slider over the entries (Left/Right step, End or "Now" returns to the latest), and the
     table as it stood right after the chosen entry. `moved(int)` says which entry is shown;
-    `failed(str)` a position that cannot be folded."""
+    `failed(str)` a position that cannot be folded. A fence (ui/table/columns.py): a jump's new
+    words are laid out inside, not up to the judge's window."""
 
     moved = Signal(int)
     failed = Signal(str)
@@ -101,7 +102,7 @@ class TimeTravel(QWidget):
         split.setStretchFactor(1, 2)
         split.setChildrenCollapsible(False)
         self.board.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        layout = QVBoxLayout(self)
+        layout = QVBoxLayout(self.inner)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.where)
         layout.addLayout(controls)
@@ -165,11 +166,13 @@ class TimeTravel(QWidget):
         when = f" · {entry.recorded_at.astimezone():%H:%M:%S}" if entry is not None else ""
         if self.at_now:
             self.where.setText(f"NOW — the game as it stands, after entry {what}{when}")
-            self.where.setStyleSheet(f"QLabel#where {{ {NOW_STYLE} }}")
+            style = f"QLabel#where {{ {NOW_STYLE} }}"
         else:
             self.where.setText(f"THE PAST — as it stood right after entry {what}{when} "
                                f"({self.session.head_seq - self.seq:,} entries since; End: now)")
-            self.where.setStyleSheet(f"QLabel#where {{ {PAST_STYLE} font-weight:bold; }}")
+            style = f"QLabel#where {{ {PAST_STYLE} font-weight:bold; }}"
+        if self.where.styleSheet() != style:  # a style set again is the label polished again
+            self.where.setStyleSheet(style)
         # The slider is read as a number: the entry it stands on is said in words, and read
         # with it when the judge comes back to it.
         self.slider.setAccessibleDescription(f"{self.where.text()}. {SLIDER_KEYS}")

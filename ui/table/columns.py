@@ -4,7 +4,7 @@ scroll inside themselves (a card, a debt, six players) instead of running off a 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QFrame, QScrollArea, QSizePolicy, QSplitter, QWidget
 
 
@@ -18,6 +18,7 @@ class ColumnScroll(QScrollArea):
                  fill: bool = False) -> None:
         super().__init__(parent)
         self.fill = fill
+        self._hint = QSize()  # the size hint as the layouts above last had it
         # Width from the column, never from the words inside: long words wrap.
         widget.setSizePolicy(QSizePolicy.Policy.Ignored, widget.sizePolicy().verticalPolicy())
         self.setWidget(widget)
@@ -34,7 +35,12 @@ class ColumnScroll(QScrollArea):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
-            self.updateGeometry()
+            # Said to the layouts above only when the height changed: a panel's new cash
+            # otherwise had every layout up to the window asked again.
+            hint = self.sizeHint()
+            if hint != self._hint:
+                self._hint = hint
+                self.updateGeometry()
             if self.fill:
                 self._fit()
             else:
@@ -97,6 +103,51 @@ class ColumnScroll(QScrollArea):
     def follow(self, widget: QWidget) -> None:
         """Scroll so that `widget` (inside) is in sight, if the column is too short for all."""
         self.ensureWidgetVisible(widget, 0, 0)
+
+
+class Fence(QWidget):
+    """A widget whose content (`inner`, laid out by the subclass) changes often without changing
+    its size: a label's new words, a line shown or hidden, are laid out inside and go no higher.
+    Qt, at any such change, asks every layout up to the window again, and a tab widget on the
+    way repaints whole; here the layouts above hear of a change only when the content's least
+    size changed. The content fills the fence."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.inner = QWidget(self)
+        self._least = QSize()  # the content's least size as the layouts above had it
+
+    def _measured(self) -> QSize:
+        inner = self.inner
+        return inner.minimumSizeHint().expandedTo(inner.minimumSize())
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        # Asked when the window is first laid out; a shown window's sizes are the user's, so
+        # a new preferred size (each new line of words has one) is not passed up.
+        return self.inner.sizeHint()
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        return self._measured()
+
+    def event(self, event: QEvent) -> bool:
+        # The content's layout, once done, says its size may have changed: passed on only if so.
+        if event.type() == QEvent.Type.LayoutRequest:
+            self._passed_on()
+        return super().event(event)
+
+    def _passed_on(self) -> None:
+        least = self._measured()
+        if least != self._least:
+            self._least = least
+            self.updateGeometry()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        self._passed_on()  # a change made while hidden was never said
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self.inner.setGeometry(self.rect())
 
 
 class Columns(QSplitter):

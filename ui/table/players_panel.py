@@ -36,8 +36,18 @@ class PlayersPanel(QWidget):
             for place, panel in enumerate(self.panels):
                 panel.set_base_pt(self.base_pt)
                 self.grid.addWidget(panel, *divmod(place, self.columns))
-        for panel in self.panels:
-            panel.show(view)
+        # The panels' layouts are off while their lines change: a line shown (a status, a card,
+        # a debt) otherwise lays its panel and every panel beside it out at once, each time;
+        # on again, they are laid out once, before the next paint.
+        layouts = [self.grid, *(panel.layout() for panel in self.panels)]
+        for layout in layouts:
+            layout.setEnabled(False)
+        try:
+            for panel in self.panels:
+                panel.show(view)
+        finally:
+            for layout in layouts:
+                layout.setEnabled(True)
 
     def set_base_pt(self, base: int) -> None:
         """The window's base text size, for the panels made later too."""
