@@ -193,7 +193,7 @@ class HallFollowing(QObject):
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.ask)
         self.timer.start(poll_ms)
-        session.changed.connect(self._refollow)
+        session.changed.connect(self._changed)
         QTimer.singleShot(0, self, self.ask)
 
     def ask(self) -> None:
@@ -220,11 +220,19 @@ class HallFollowing(QObject):
         game = self.session.game
         return rounds.flag(hall, game) if game.state is not None else None
 
-    def _refollow(self, _stored: object = None) -> None:
-        """The game recorded something: what the last reading asks is decided again now (the
-        hub's time moved on by the time since that reading)."""
+    def _changed(self, _stored: object) -> None:
+        """The game recorded something: followed again once the entry is shown (not inside
+        the command's own signal)."""
+        if self._held is not None and not self._refollowing:
+            self._refollowing = True
+            QTimer.singleShot(0, self, self._refollow)
+
+    def _refollow(self) -> None:
+        """What the last reading asks is decided again now (the hub's time moved on by the
+        time since that reading)."""
         held = self._held
-        if held is None or self._stopped or self._refollowing:
+        if held is None or self._stopped:
+            self._refollowing = False
             return
         reading, at = held
         hall = reading.hall
