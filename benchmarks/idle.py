@@ -8,7 +8,8 @@ The hub is a fresh database on a throwaway PostgreSQL (tests/postgres.py); the t
 qualifying round is drawn and table 1's game started from its card (setup, not measured). Each
 figure is measured over `--seconds` of an event loop left to itself and scaled to a minute:
 the bare window; the table window before the head judge starts the round; and while the round
-runs (its clock counting down on the window, every second)."""
+runs (its clock counting down on the window, every second). Then how soon the head judge's
+pause and resume reach the table's clock (wall time, from the entry stored on the hub)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 IDLE_S = 30.0
+PAUSES = 5
 STAGE = "Qualifying"
 HEAD, HEAD_PIN = "Head Judge Tan", "135791"
 
@@ -89,13 +91,17 @@ def _following(url: str, folder: Path, seconds: float) -> dict[str, float]:
         window = TableWindow(session, QSettings(str(folder / "ui.ini"),
                                                 QSettings.Format.IniFormat))
         window.show()
-        settle(3)  # opened, copied to the hub, the round read
+        following = session.following
+        assert following is not None, "the table does not follow the round"
+        settle(60, lambda: following.last.hall is not None)  # opened, the round read
+        settle(3)  # copied to the hub; listening (a PostgreSQL hub's news), the round read again
         found = {"waiting": per_minute(seconds)}
         rounds.record(tid, STAGE, "start", "", HEAD, HEAD_PIN, sleep=lambda _s: None)
         settle(30, lambda: _started(session.game))
         assert _started(session.game), "the round's start was not followed"
         settle(1)  # its copy to the hub sent
         found["running"] = per_minute(seconds)
+        found.update(_pause_reaches(tid, session))
         window.close()
         session.close()
         settle(0.2)
@@ -103,6 +109,55 @@ def _following(url: str, folder: Path, seconds: float) -> dict[str, float]:
     finally:
         for name in (DATA_DIR_ENV, HUB_URL_ENV):
             os.environ.pop(name, None)
+
+
+def _pause_reaches(tid: str, session: Any, times: int = PAUSES) -> dict[str, float]:
+    """How soon the head judge's pause, then resume, reaches the table's clock: from the
+    entry stored on the hub (`rounds.record` returned, on a thread of its own: the window's
+    thread stays free) to the table's clock recording it, in ms (the median and the worst
+    of `times` pauses and `times` resumes)."""
+    import threading  # noqa: PLC0415
+
+    from PySide6.QtCore import QEventLoop, QTimer  # noqa: PLC0415
+
+    from app.tournament import rounds  # noqa: PLC0415
+
+    took: list[float] = []
+    for n in range(times * 2):
+        kind = "pause" if n % 2 == 0 else "resume"
+        stored: list[float] = []
+
+        def enter(kind: str = kind, stored: list[float] = stored) -> None:
+            rounds.record(tid, STAGE, kind, "benchmark" if kind == "pause" else "", HEAD,
+                          HEAD_PIN, sleep=lambda _s: None)
+            stored.append(time.monotonic())
+
+        loop = QEventLoop()
+        reached: list[float] = []
+
+        def changed(_stored: object, kind: str = kind, reached: list[float] = reached,
+                    loop: QEventLoop = loop) -> None:
+            if _paused(session.game) == (kind == "pause") and not reached:
+                reached.append(time.monotonic())
+                loop.quit()
+
+        session.changed.connect(changed)
+        QTimer.singleShot(30_000, loop.quit)
+        thread = threading.Thread(target=enter)
+        thread.start()
+        loop.exec()
+        thread.join()
+        session.changed.disconnect(changed)
+        assert reached and stored, f"the hall's {kind} did not reach the table"
+        took.append((reached[0] - stored[0]) * 1000)
+        settle(0.5)
+    took.sort()
+    return {"pause_p50_ms": took[len(took) // 2], "pause_max_ms": took[-1]}
+
+
+def _paused(game: Any) -> bool:
+    clock = game.state.clock if game.state is not None else None
+    return clock is not None and clock.paused_at is not None
 
 
 def _started(game: Any) -> bool:
@@ -149,6 +204,9 @@ def main() -> None:
         print(f"| a table window idle following the hall's round, {what} ({seconds:g} s "
               f"scaled to a minute) | {found[name]:.3f} CPU-s a minute | bare window idle "
               f"{found['bare']:.3f} CPU-s a minute |")
+    print(f"| the hall's pause or resume reaching the table's clock ({PAUSES} of each), from the "
+          f"entry stored on the hub | median {found['pause_p50_ms']:.0f} ms, worst "
+          f"{found['pause_max_ms']:.0f} ms | |")
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 

@@ -54,6 +54,23 @@ def time_is_up(state: GameState, now: datetime | None) -> bool:
 
 
 
+def next_mark_ms(clock: Clock, marks: list[int], now: datetime) -> int | None:
+    """Milliseconds from `now` until a clock tick may record one of `clock`'s own entries (an
+    announcement of `marks`, the time call), as `clock_tick` decides them: 0 when one is due
+    now, None when none can fall due without another entry first (the clock not started, time
+    called, or paused with nothing due). Time left only falls, so nothing is due before."""
+    if clock.started_at is None or clock.called_at is not None:
+        return None
+    left = remaining_ms(clock, now)
+    pending = [left - mark * MINUTE_MS for mark in marks
+               if mark not in clock.announced and mark not in clock.passed
+               and mark * MINUTE_MS < clock.minutes * MINUTE_MS]
+    soonest = max(0, min([left, *pending]))
+    if clock.paused_at is not None and soonest > 0:
+        return None  # time left stands still while paused
+    return soonest
+
+
 def start_clock(t: Scratch, cmd: StartClock) -> None:
     """Start the clock for the game's length; with `round`, as the hall's round (from `since`,
     the round's start, when given)."""

@@ -80,7 +80,7 @@ class Hub:
                            "(e.g. postgresql+psycopg://banker_table_1:PASSWORD@hall-server/tournament"
                            "?sslmode=require)")
         require_tls(found)
-        target = _with_timeout(found)
+        target = with_timeout(found)
         try:
             if not create:
                 _must_exist(target)
@@ -361,7 +361,7 @@ def require_tls(url: str) -> None:
                           "`banker hub init`); nothing was sent")
 
 
-def _with_timeout(url: str) -> str:
+def with_timeout(url: str) -> str:
     """A PostgreSQL URL that gives up connecting after CONNECT_TIMEOUT_S (a hall's network
     that drops packets would otherwise hold the replicator for minutes)."""
     if "://" not in url:

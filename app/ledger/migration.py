@@ -24,7 +24,7 @@ MIGRATIONS_FOLDER = Path(migrations.__file__).parent
 _MIGRATION_LOCK = 0x4C6564676572  # PostgreSQL advisory lock key for migrating ("Ledger")
 # The revision(s) this version's migrations end at: a SQLite file stamped with exactly these is
 # current (tests/app/ledger/test_schema_head.py checks them against Alembic's own scripts).
-HEADS = frozenset({"0014"})
+HEADS = frozenset({"0015"})
 
 
 def alembic_config(connection: Connection | None = None) -> Config:

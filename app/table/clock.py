@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from app.ledger import Actor, StoredEvent
+from models.clock import next_mark_ms, remaining_ms
 from models.commands import ClockTick
 from models.engine import decide
 from models.errors import BankerError
@@ -44,7 +45,40 @@ def nothing_due(game: TableGame, at: datetime) -> bool:
     first, and bringing nothing they leave the state as it was for the skips)."""
     if game.state is None or game.table is None or game.state.locked:
         return True
+    state = game.state
+    if not state.breaks:  # no skip can be due: only the clock's marks, known without deciding
+        if state.clock is None:
+            return True
+        ahead = next_mark_ms(state.clock, game.table.profile.announcement_minutes, at)
+        if ahead is None or ahead > 0:
+            return True
     try:
-        return not decide(game.table, game.state, ClockTick(type="clock_tick", at=at))
+        return not decide(game.table, state, ClockTick(type="clock_tick", at=at))
     except BankerError:
         return False  # each kind is tried on its own, as when something is due
+
+
+BREAK_TICK_MS = 1000
+"""While a player is away, a tick every second decides whether their turn is skipped."""
+
+
+def next_tick_ms(game: TableGame, now: datetime) -> int | None:
+    """How long from `now` the window may sleep before its next tick: until the clock's shown
+    second changes (m:ss, rounded up) or an announcement or the time call falls due, whichever
+    is first; BREAK_TICK_MS while a player is away; None while nothing can change without an
+    entry (no clock, not started, paused, time called). The marks fall on whole seconds of
+    time left, so they fall on a change of the shown second and are recorded on time."""
+    state = game.state
+    if state is None or game.table is None:
+        return None
+    if state.breaks:
+        return BREAK_TICK_MS
+    clock = state.clock
+    if clock is None:
+        return None
+    ahead = next_mark_ms(clock, game.table.profile.announcement_minutes, now)
+    if clock.started_at is None or clock.called_at is not None or clock.paused_at is not None:
+        return ahead  # the time shown stands still: only a mark due now
+    left = remaining_ms(clock, now)
+    shown = left - (left - 1) // 1000 * 1000 if left > 0 else 0
+    return shown if ahead is None else min(shown, ahead)

@@ -243,6 +243,10 @@ class TableGame:
         return self._advance(command.model_copy(update={"at": recorded_at}),
                              Actor(role="hall", name=by), recorded_at, None)
 
+    def next_tick_ms(self) -> int | None:
+        """How long the window may wait before its next tick (app.table.clock.next_tick_ms)."""
+        return clock.next_tick_ms(self, self.now())
+
     def tick(self) -> list[StoredEvent]:
         """Record what the clock says now, if anything (the window calls this every second)."""
         if self.state is None:

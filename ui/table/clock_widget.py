@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from app.table.views import ClockView, TableView
@@ -55,6 +56,40 @@ def announcement_words(minutes: int | None) -> str:
     return f"{minutes} minute{'s' if minutes != 1 else ''} left"
 
 
+class SteadyHolder(QWidget):
+    """Holds a label that changes its words every second outside any layout, in the place the
+    layout gives the holder: QLabel.setText asks its parent's layout to lay the whole window
+    out again each time (about 0.3 ms a second, idle), while the holder passes the label's size
+    hints on to the layout only when they change. The label is drawn exactly where the layout
+    would have put it (the holder takes its hints and its size policy)."""
+
+    def __init__(self, label: QLabel) -> None:
+        super().__init__()
+        self.label = label
+        label.setParent(self)
+        self.setSizePolicy(label.sizePolicy())
+        self._hints = (label.sizeHint(), label.minimumSizeHint())
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        return self.label.sizeHint()
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        return self.label.minimumSizeHint()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self.label.setGeometry(self.rect())
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:  # the label's words or font changed
+            hints = (self.label.sizeHint(), self.label.minimumSizeHint())
+            if hints != self._hints:
+                self._hints = hints
+                self.updateGeometry()
+            return True
+        return super().event(event)
+
+
 class ClockWidget(QFrame):
     """Shows the clock of a TableView; it counts nothing itself (the window's session ticks)."""
 
@@ -75,7 +110,7 @@ class ClockWidget(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 6)
         layout.setSpacing(0)
-        layout.addWidget(self.time)
+        layout.addWidget(SteadyHolder(self.time))  # its new second repaints it alone
         layout.addWidget(self.state)
         layout.addWidget(self.announcement)
         self.level = ""

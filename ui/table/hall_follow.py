@@ -1,19 +1,22 @@
 """A tournament table following the hall's round through the hub: the round read off the
-window's thread every HALL_MS, what it asks of this game's clock recorded through the session
+window's thread when the hub tells of a change (PostgreSQL's LISTEN/NOTIFY, every SAFETY_S all
+the same) or every HALL_MS (a SQLite hub), what it asks of this game's clock recorded through the session
 (as the hall's entries), and what the table shows of it (the head judge's announcement, the
 hall's pause, this table's flag, the hub's outage) sent as one HallNotice on the session's
 `hall` signal. What is due and what is flagged is decided by app.tournament.rounds."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QThread, QTimer, Signal
 
 from app.hub import HubError, hub_url
+from app.hub.round_news import RoundNews, listens
 from app.tournament import rounds
 from models.errors import BankerError
 from models.tournament.hall_clock import HallRound
@@ -23,7 +26,11 @@ if TYPE_CHECKING:
     from ui.table.session import TableSession
 
 HALL_MS = 2000
-"""How often the hall's round is read: a start, a pause or an announcement shows within this."""
+"""How often the hall's round is read from a hub that does not tell of its changes (SQLite),
+and while a PostgreSQL hub's news is lost: a start, a pause or an announcement shows within
+this. A PostgreSQL hub tells the table (LISTEN/NOTIFY): it shows them as soon as read."""
+SAFETY_S = 60.0
+"""A table told of the round's changes reads it at least this often all the same."""
 
 
 @dataclass(frozen=True)
@@ -107,52 +114,169 @@ class HallSource:
         self.follower = None
 
 
+class NewsWatch(QThread):
+    """Listens for the round's changes on a PostgreSQL hub, on a thread of its own that sleeps
+    in the kernel between them (app/hub/round_news.py): `told()` when the round changed, when
+    the listening connection was made (again: what changed meanwhile is read) and every
+    `safety_s` (the slow safety reading, its connection checked); `lost(str)` when the
+    connection went: it is made again every `retry_ms` until the hub answers. `listening`
+    says whether a change now reaches the table without asking."""
+
+    told = Signal()
+    lost = Signal(str)
+
+    def __init__(self, url: str, tid: str, stage: str, parent: QObject, *,
+                 retry_ms: int = HALL_MS, safety_s: float | None = None) -> None:
+        super().__init__(parent)
+        self.url, self.retry_s = url, retry_ms / 1000
+        self.safety_s = SAFETY_S if safety_s is None else safety_s
+        self.news = RoundNews(tid, stage)
+        self.listening = False
+        self._stopping = False
+
+    def run(self) -> None:
+        """Listen until `stop()`: connect, say so, then wait to be told (or the safety
+        reading's time); a lost connection is said and made again."""
+        news = self.news
+        while not self._stopping:
+            if not news.connected:
+                try:
+                    news.connect(self.url)
+                except HubError as e:
+                    self.lost.emit(str(e))
+                    news.wait(self.retry_s)
+                    continue
+                self.listening = True
+                self.told.emit()  # listening from now: what changed before is read now
+                continue
+            try:
+                if not news.wait(self.safety_s) and not self._stopping:
+                    news.check()  # the safety reading: the connection asked too
+                if not self._stopping:
+                    self.told.emit()
+            except HubError as e:
+                self.listening = False
+                if not self._stopping:
+                    self.lost.emit(str(e))
+
+    def stop(self) -> None:
+        """End the wait, the thread and the connection (once)."""
+        self._stopping = True
+        self.news.wake()
+        self.wait()
+        self.news.close()
+
+
 class HallFollowing(QObject):
-    """Reads the round every `poll_ms` on a thread of its own and hands each reading to the
-    session on the window's thread; `stop()` once, before the game closes."""
+    """Reads the round on a thread of its own and hands each reading to the session on the
+    window's thread; `stop()` once, before the game closes. Every `poll_ms` until it is known
+    that the hub tells of the round's changes (PostgreSQL: `NewsWatch`), then only when told
+    (and every SAFETY_S); every `poll_ms` again while a reading fails or the hub's news is
+    lost. The last reading is followed again whenever the game records something (a judge
+    giving the game a clock may let the hall's start be recorded), without the hub."""
 
     def __init__(self, session: TableSession, source: HallSource, poll_ms: int = HALL_MS
                  ) -> None:
         super().__init__(session)
         self.session = session
         self.last = HallNotice(None)
+        self.news: NewsWatch | None = None
         self._busy = False
+        self._stopped = False
+        self._held: tuple[Reading, float] | None = None  # the last reading, when (monotonic)
+        self._refollowing = False
+        self.poll_ms = poll_ms
+        self.source = source
         self.polling = Polling(source, self)
         self.polling.poller.found.connect(self._found)
         self.polling.poller.failed.connect(self._failed)
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.ask)
         self.timer.start(poll_ms)
+        session.changed.connect(self._changed)
         QTimer.singleShot(0, self, self.ask)
 
     def ask(self) -> None:
         """Read the round now (unless a reading is still under way)."""
-        if self._busy or not self.timer.isActive():
+        if self._busy or self._stopped:
             return
         self._busy = True
         self.polling.ask()
 
     def _found(self, reading: Reading | None) -> None:
         self._busy = False
-        if reading is None or not self.timer.isActive():
+        if reading is None or self._stopped:
             return
-        self.session.follow_hall(reading.follower, reading.hall)
+        if self.news is None and listens(reading.follower.hub):
+            self._listen(reading.follower)
+        if self.news is not None and self.news.listening:
+            self.timer.stop()  # told from now on
+        self._held = (reading, time.monotonic())
+        self._notice(HallNotice(reading.hall, self._follow(reading.follower, reading.hall)))
+
+    def _follow(self, follower: rounds.RoundFollower, hall: HallRound) -> str | None:
+        """Record what `hall` asks of the game's clock; the table's flag after it."""
+        self.session.follow_hall(follower, hall)
         game = self.session.game
-        flag = rounds.flag(reading.hall, game) if game.state is not None else None
-        self._notice(HallNotice(reading.hall, flag))
+        return rounds.flag(hall, game) if game.state is not None else None
+
+    def _changed(self, _stored: object) -> None:
+        """The game recorded something: followed again once the entry is shown (not inside
+        the command's own signal)."""
+        if self._held is not None and not self._refollowing:
+            self._refollowing = True
+            QTimer.singleShot(0, self, self._refollow)
+
+    def _refollow(self) -> None:
+        """What the last reading asks is decided again now (the hub's time moved on by the
+        time since that reading)."""
+        held = self._held
+        if held is None or self._stopped:
+            self._refollowing = False
+            return
+        reading, at = held
+        hall = reading.hall
+        self._refollowing = True
+        try:
+            flag = self._follow(reading.follower, hall.model_copy(update={
+                "now": hall.now + timedelta(seconds=time.monotonic() - at)}))
+        finally:
+            self._refollowing = False
+        if flag != self.last.flag and self.last.hall is not None:
+            self._notice(HallNotice(self.last.hall, flag, self.last.hub_problem, self.last.at))
+
+    def _listen(self, follower: rounds.RoundFollower) -> None:
+        self.news = NewsWatch(self.source.url, follower.tid, follower.stage,
+                              self, retry_ms=self.poll_ms)
+        self.news.told.connect(self.ask)
+        self.news.lost.connect(self._lost)
+        self.news.start()
+
+    def _lost(self, reason: str) -> None:
+        """The hub's news went: read every `poll_ms` (the outage said by the readings) until
+        the listening connection is made again."""
+        if not self._stopped and not self.timer.isActive():
+            self.timer.start(self.poll_ms)
+            self.ask()
 
     def _failed(self, reason: str) -> None:
         self._busy = False
-        if self.timer.isActive():
-            self._notice(HallNotice(self.last.hall, self.last.flag, reason, datetime.now(UTC)))
+        if self._stopped:
+            return
+        if not self.timer.isActive():
+            self.timer.start(self.poll_ms)
+        self._notice(HallNotice(self.last.hall, self.last.flag, reason, datetime.now(UTC)))
 
     def _notice(self, notice: HallNotice) -> None:
         self.last = notice
         self.session.hall.emit(notice)
 
     def stop(self) -> None:
-        """Stop reading and release the hub (waits for a reading under way)."""
+        """Stop reading and listening, and release the hub (waits for a reading under way)."""
+        self._stopped = True
         self.timer.stop()
+        if self.news is not None:
+            self.news.stop()
         self.polling.release()
 
 

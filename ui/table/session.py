@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from app.games.rescue import rescue_if_lost
 from app.hub import replicator_for
@@ -21,6 +21,9 @@ from ui.table.hall_follow import HALL_MS, following
 from ui.waiting import sleep_painting
 
 TICK_MS = 1000
+"""The longest a running clock's window waits between ticks; it sleeps until the next change
+of the shown second or the next mark (app.table.clock.next_tick_ms), and not at all while the
+clock stands still (not started, paused, time called), until an entry changes it."""
 FILE_CHECK_MS = 2000
 """How often the window checks that its game's file is still the one at its path."""
 IDLE_MS = 2000
@@ -58,10 +61,14 @@ class TableSession(QObject):
         self.recorded: list[Any] = []  # the entries of the last command sent and recorded
         # With BANKER_HUB_URL set, the file is copied to the tournament hub on another thread.
         self.replicator = replicator_for(game.ledger.location, game.game_id)
+        # One shot at a time, each aimed at the next change (`_next_tick`): precise, as a mark
+        # falls on the millisecond of a shown second's change.
+        self.tick_ms = tick_ms
         self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setTimerType(Qt.TimerType.PreciseTimer)
         self.timer.timeout.connect(self.tick)
-        if tick_ms:
-            self.timer.start(tick_ms)
+        self._next_tick()
         self.idle_timer = QTimer(self)
         self.idle_timer.setSingleShot(True)
         self.idle_timer.setInterval(idle_ms)
@@ -108,8 +115,20 @@ class TableSession(QObject):
         if stored and self.replicator is not None:
             self.replicator.notify()
         if stored:
+            self._next_tick()  # any entry may start, stop or move the clock
             self._announce(stored)
             self.changed.emit(stored)
+
+    def _next_tick(self, *, after_tick: bool = False) -> None:
+        """Aim the clock's timer at its next change (none while the clock stands still); after
+        a tick that left something due (refused: said), not again before `tick_ms`."""
+        if not self.tick_ms or self.stopped is not None:
+            return
+        wait = self.game.next_tick_ms()
+        if wait is None:
+            self.timer.stop()
+            return
+        self.timer.start(min(wait or (self.tick_ms if after_tick else 0), self.tick_ms))
 
     def _recorded_before(self, before: int, stored: list[Any]) -> list[Any]:
         """The clock's entries the service recorded ahead of the command (an announcement or
@@ -215,7 +234,8 @@ class TableSession(QObject):
         self._clock_said = words
 
     def tick(self) -> None:
-        """Record what the clock says now (the service decides; this only asks every second)."""
+        """Record what the clock says now (the service decides; the timer asks at each change
+        of the shown second and at each mark), then aim the timer at the next change."""
         if self.stopped is not None:
             return
         try:
@@ -225,8 +245,10 @@ class TableSession(QObject):
             return
         except BankerError as e:  # a clock entry refused: say it, keep going
             self.refused.emit(actions.refusal_text(e))
+            self._next_tick(after_tick=True)
             return
         self._show(stored)
+        self._next_tick(after_tick=True)
 
     def follow_hall(self, follower: RoundFollower, hall: HallRound) -> list[Any]:
         """Record what the hall's round asks of this game's clock now (its start, the hall's
@@ -270,6 +292,7 @@ class TableSession(QObject):
         except LedgerError as e:
             self._stop(e)
             return
+        self._next_tick()
         self.changed.emit([])
 
     def _stop(self, error: BaseException) -> None:
