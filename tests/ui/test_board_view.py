@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtWidgets import QGraphicsItem
@@ -120,3 +121,25 @@ def test_the_names_drawn_from_their_cache_look_as_drawn_directly(qtbot, tmp_path
                     off += 1
                     assert max(abs((a >> s & 255) - (b >> s & 255)) for s in (0, 8, 16)) <= 1
         assert off <= one.width() * one.height() // 1_000, f"{off} pixels differ at {size}"
+
+
+def test_a_new_throw_written_into_the_centre_reads_and_looks_as_written_afresh(
+        qtbot, tmp_path: Path) -> None:
+    # A roll changes only the centre's last line: its words are replaced in place; the centre
+    # then holds the same document, at the same place, drawn the same, as a board that wrote
+    # it whole. The bank's stock changing as well writes the centre whole again.
+    view = table_view(record(tmp_path / "t.db", SG))
+    edited, fresh = board(qtbot), board(qtbot)
+    edited.show(view)
+    for dice, houses in [((1, 2), view.bank_houses), ((6, 5), view.bank_houses),
+                         ((6, 6), view.bank_houses - 1), ((3, 4), view.bank_houses - 1)]:
+        now = replace(view, last_dice=dice, bank_houses=houses)
+        edited.show(now)
+        fresh._centre_shown = None  # written whole
+        fresh.show(now)
+        mine, theirs = edited.items_of("centre")[0], fresh.items_of("centre")[0]
+        assert mine.toPlainText().splitlines()[-1] == f"Last throw {dice[0]} + {dice[1]} = {sum(dice)}"
+        assert f"Bank: {houses} houses" in mine.toPlainText()
+        assert mine.document().toHtml() == theirs.document().toHtml()
+        assert (mine.pos(), mine.boundingRect()) == (theirs.pos(), theirs.boundingRect())
+        assert edited.grab().toImage() == fresh.grab().toImage()

@@ -12,15 +12,17 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QStyledItemDelegate, QStyleOptionViewItem
 
 from app.cli.main import main as banker
 from app.review import service as review
 from app.table.command_text import parse_command, read_script
 from app.table.service import TableGame
 from tests.app.recorded_games import EXAMPLES, SetClock, line_of, record
-from ui.judge.entries_model import ENTRY_COLUMN, SEQ_ROLE, EntriesModel
+from ui.judge.entries_model import ENTRY_COLUMN, SEQ_ROLE, EntriesModel, KeptCells
 from ui.judge.session import JudgeSession
 from ui.judge.window import JudgeWindow
+from ui.table.wrapped_rows import WrappedRows
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -114,6 +116,36 @@ def test_voided_entries_are_grey_struck_out_and_say_what_voided_them(open_judge,
     assert text.endswith(f"voided by #{window.session.head_seq}")
     assert model.index(row, ENTRY_COLUMN).data(Qt.ItemDataRole.FontRole).strikeOut()
     assert model.index(row, 0).data(Qt.ItemDataRole.ForegroundRole).name() == "#8a8a8a"
+
+
+def test_the_list_drawn_from_its_kept_words_looks_as_drawn_from_the_models_roles(
+        open_judge, db: Path) -> None:
+    # The list's cells are styled from each row's kept words in one call (KeptCells), not
+    # from seven roles asked of the model: the same picture as Qt's own delegate draws, the
+    # voided rows (grey, struck out) and the filter's rows included; the same sizes too.
+    window = open_judge(db)
+    window.resize(1366, 768)
+    panel = window.entries
+    table = panel.table
+    for shown in ("", "Atlantic"):
+        panel.search.setText(shown)
+        row = table.model().mapFromSource(panel.model.index(
+            panel.model.row_of(next(e.seq for e in panel.model.entries if e.voided)), 0)).row()
+        table.scrollTo(table.model().index(row, 0))
+        QApplication.processEvents()
+        kept = table.viewport().grab().toImage()
+        delegates = [table.itemDelegate(), table.itemDelegateForColumn(ENTRY_COLUMN)]
+        assert isinstance(delegates[0], KeptCells)
+        hints = [delegates[0].sizeHint(QStyleOptionViewItem(), table.model().index(r, c))
+                 for r in range(3) for c in range(ENTRY_COLUMN)]
+        plain, wrapped = QStyledItemDelegate(table), WrappedRows(table, ENTRY_COLUMN)
+        table.setItemDelegate(plain)
+        table.setItemDelegateForColumn(ENTRY_COLUMN, wrapped)
+        assert hints == [plain.sizeHint(QStyleOptionViewItem(), table.model().index(r, c))
+                         for r in range(3) for c in range(ENTRY_COLUMN)]
+        assert table.viewport().grab().toImage() == kept
+        table.setItemDelegate(delegates[0])
+        table.setItemDelegateForColumn(ENTRY_COLUMN, delegates[1])
 
 
 def test_the_filters_show_exactly_what_review_matching_finds(open_judge, db: Path) -> None:

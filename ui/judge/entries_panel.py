@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -27,13 +28,29 @@ from ui.judge.entries_model import (
     SEQ_ROLE,
     EntriesFilter,
     EntriesModel,
+    Index,
+    KeptCells,
     clock_text,
     entry_words,
+    kept_style,
     who,
 )
 from ui.judge.session import JudgeSession
 from ui.table.columns import Fence
 from ui.table.wrapped_rows import VisibleRowsFit, WrappedRows
+
+
+class KeptWrappedRows(WrappedRows):
+    """The entry's words wrapped (WrappedRows), its cell's style filled from the kept words."""
+
+    def __init__(self, model: EntriesModel, proxy: EntriesFilter, view: QTableView,
+                 column: int) -> None:
+        super().__init__(view, column)
+        self.model, self.proxy = model, proxy
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: Index) -> None:  # noqa: N802
+        kept_style(self.model, self.proxy, option, index)
+
 
 EVERY_PLAYER = "every player"
 EVERY_KIND = "every kind"
@@ -122,7 +139,9 @@ class EntriesPanel(Fence):
         table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
         # An entry's words wrap whole in their column (a name is never cut to "…"): each row
         # in sight as tall as its entry, measured as drawn (a Chinese or Tamil line is taller).
-        table.setItemDelegateForColumn(ENTRY_COLUMN, WrappedRows(table, ENTRY_COLUMN))
+        table.setItemDelegateForColumn(ENTRY_COLUMN, KeptWrappedRows(self.model, self.proxy,
+                                                                     table, ENTRY_COLUMN))
+        table.setItemDelegate(KeptCells(self.model, self.proxy, table))
         self.rows_fit = VisibleRowsFit(table)
         table.setWordWrap(True)
         table.setAlternatingRowColors(True)

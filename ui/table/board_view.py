@@ -6,7 +6,17 @@ from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QResizeEvent, QShowEvent
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPen,
+    QResizeEvent,
+    QShowEvent,
+    QTextCursor,
+)
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
@@ -398,12 +408,20 @@ class BoardView(QGraphicsView):
     def _show_centre(self, view: TableView) -> None:
         key = (view.board_name, view.names_confirmed, view.bank_houses, view.bank_hotels,
                view.last_dice, view.currency)
-        if key == self._centre_shown:
+        shown, self._centre_shown = self._centre_shown, key
+        if key == shown:
             return
-        self._centre_shown = key
         if self._centre:  # the same item, its words written again (a throw changes them)
             title = self._centre[0]
             assert isinstance(title, QGraphicsTextItem)
+            if (shown is not None and shown[4] is not None and view.last_dice is not None
+                    and shown[:4] + shown[5:] == key[:4] + key[5:]):
+                # Only the throw changed: its line's words replaced in place, in the same
+                # format, so Qt lays out that line alone instead of parsing and laying out all.
+                _new_last_line(title, _throw_words(view.last_dice))
+                box = title.boundingRect()
+                title.setPos((SIDE - box.width()) / 2, (SIDE - box.height()) / 2)
+                return
         else:
             title = QGraphicsTextItem()
             title.setFont(_font(34, bold=True))
@@ -421,9 +439,8 @@ class BoardView(QGraphicsView):
         lines.append(f"<div align='center' style='font-size:20pt; font-weight:normal'>"
                      f"{stock}</div>")
         if view.last_dice is not None:
-            a, b = view.last_dice
             lines.append(f"<div align='center' style='font-size:22pt; font-weight:normal'>"
-                         f"Last throw {a} + {b} = {a + b}</div>")
+                         f"{_throw_words(view.last_dice)}</div>")
         title.setHtml("".join(lines))
         box = title.boundingRect()
         title.setPos((SIDE - box.width()) / 2, (SIDE - box.height()) / 2)
@@ -481,3 +498,17 @@ def _name_html(label: str, price: str, points: int) -> str:
 
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _throw_words(dice: tuple[int, int]) -> str:
+    a, b = dice
+    return f"Last throw {a} + {b} = {a + b}"
+
+
+def _new_last_line(item: QGraphicsTextItem, words: str) -> None:
+    """The item's last line (one run of words in one format) says `words` instead."""
+    block = item.document().lastBlock()
+    cursor = QTextCursor(block)
+    style = block.begin().fragment().charFormat()
+    cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor)
+    cursor.insertText(words, style)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -18,6 +19,10 @@ from ui.fonts import isolated
 from ui.table import palette
 
 WHERE_BELOW_PT = 18  # from this base size the player's space goes under the cash
+MARGINS = (7, 2, 7, 3)  # the lines' margins inside the panel's frame
+ACTING_BORDER = 4  # the acting panel's border (the others': 1 px)
+ACTING_FACE = "#FFF6DD"  # the acting panel's tinted face
+RADIUS = 6  # the panel's rounded corners
 
 
 def money(currency: str, amount: int) -> str:
@@ -135,13 +140,14 @@ class PlayerPanel(QFrame):
         head.setColumnStretch(0, 1)
         self.head = head
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(7, 2, 7, 3)
+        layout.setContentsMargins(*MARGINS)
         layout.setSpacing(0)
         layout.addLayout(head)
         layout.addWidget(self.deeds)
         layout.addWidget(self.cards)
         layout.addWidget(self.debts)
         self.to_act = False
+        self._acting = False  # the acting mark painted (paintEvent)
         self._shown: tuple[PlayerView, str] | None = None  # the player and currency shown
         self._texts: dict[int, str] = {}  # each label's words as last set (by the label's id)
 
@@ -221,12 +227,22 @@ class PlayerPanel(QFrame):
             self.about.addWidget(self.where)
 
     def _style(self, player: PlayerView) -> None:
-        # The player to act stands out: a thick border in the landed-space amber, a tinted face.
-        # One style sheet per size; the state is a property, so a turn passing re-polishes two
-        # frames instead of restyling every label of every panel.
-        state = "acting" if player.to_act else "out" if player.bankrupt else "plain"
+        # The player to act stands out: a thick border in the landed-space amber, a tinted face,
+        # painted by the panel itself (paintEvent) over its plain frame, so a turn passing
+        # re-polishes nothing; its lines move in by the thicker border's extra width, as a
+        # style sheet's border would move them. Out of the game (faded text) is a property of
+        # the style sheet: a re-polish, once a game for each player at most.
+        state = "out" if player.bankrupt and not player.to_act else "plain"
         if not self.styleSheet():
             self._apply()
+        acting = bool(player.to_act)
+        if acting != self._acting:
+            self._acting = acting
+            extra = ACTING_BORDER - 1 if acting else 0
+            layout = self.layout()
+            left, top, right, bottom = MARGINS
+            layout.setContentsMargins(left + extra, top + extra, right + extra, bottom + extra)
+            self.update()
         if self.property("state") == state:
             return
         was_out = self.property("state") == "out"
@@ -237,13 +253,30 @@ class PlayerPanel(QFrame):
             widget.style().polish(widget)
         self.update()
 
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
+        super().paintEvent(event)
+        if not self._acting:
+            return
+        # Over the plain frame (the style sheet's, drawn before this): the acting mark as the
+        # style sheet drew it, but for some antialiased pixels at the corners.
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        outer = QPainterPath()
+        outer.addRoundedRect(QRectF(self.rect()), RADIUS, RADIUS)
+        inner = QPainterPath()
+        border = ACTING_BORDER
+        inner.addRoundedRect(QRectF(self.rect()).adjusted(border, border, -border, -border),
+                             RADIUS - border, RADIUS - border)
+        painter.fillPath(outer.subtracted(inner), QColor(palette.LANDED))
+        painter.fillPath(inner, QColor(ACTING_FACE))
+        painter.end()
+
     def _apply(self) -> None:
         base = self.base_pt
         self.setStyleSheet(
             "QFrame#playerPanel { border: 1px solid #999999; background: #FFFFFF;"
-            " border-radius: 6px; }"
-            f"QFrame#playerPanel[state=\"acting\"] {{ border: 4px solid {palette.LANDED};"
-            " background: #FFF6DD; }"
+            f" border-radius: {RADIUS}px; }}"
             "QFrame#playerPanel[state=\"out\"] { border: 1px solid #BBBBBB; background: #EDEDED; }"
             f"QLabel {{ border: none; background: transparent; color: {palette.TEXT};"
             f" font-size: {scale.pt(base, 0.92)}pt; }}"
