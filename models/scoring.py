@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from models.board import Railway, Street, Utility
 from models.events import BANK
-from models.state import Debt, GameState
+from models.state import Debt, DeedState, GameState
 from models.table import Table
 
 CARD_VALUE = 50
@@ -64,37 +64,60 @@ class PlayerScore(BaseModel):
 def score(table: Table, state: GameState) -> list[PlayerScore]:
     """Every player's figures, ranked: highest total first, ties broken in the profile's order,
     bankrupt players last (later bankruptcies above earlier ones)."""
-    scores = [_player(table, state, p.name) for p in state.players]
+    # Each player's deeds in board order, from one pass over the deeds (not one a player), and
+    # each name's first seat (as `players.index(player(name))` finds it) for the final order.
+    owned: dict[str, list[DeedState]] = {}
+    for deed in state.deeds.values():
+        if deed.owner is not None:
+            owned.setdefault(deed.owner, []).append(deed)
+    for deeds in owned.values():
+        deeds.sort(key=_space)
+    seats: dict[str, int] = {}
+    for seat, p in enumerate(state.players):
+        seats.setdefault(p.name, seat)
+    scores = [_player(table, state, p.name, owned.get(p.name, [])) for p in state.players]
     _settle_debts(scores, state.debts)
     _rank(table, scores)
-    return sorted(scores, key=lambda s: (s.position, state.players.index(state.player(s.name))))
+    return sorted(scores, key=lambda s: (s.position, seats[s.name]))
 
 
-def _player(table: Table, state: GameState, name: str) -> PlayerScore:
+def _space(deed: DeedState) -> int:
+    return deed.space
+
+
+def _player(table: Table, state: GameState, name: str, owned: list[DeedState]) -> PlayerScore:
+    """`name`'s figures; `owned`: the deeds they own, in board order (state.owned_by)."""
     player = state.player(name)
     cards = sorted(card for card, holder in state.jail_cards.items() if holder == name)
     if player.bankrupt:
         return PlayerScore(name=name, bankrupt=True, bankrupt_rank=player.bankrupt_rank, cash=0,
                            deeds=[], cards=[], card_value=0, property_value=0, net_worth=0,
-                           total=0, tie_breaks={})
+                           total=0, tie_breaks={}, debts=[])
     px = table.profile.scoring == "px_net_worth"
-    lines = [_deed_line(table, state, d.space, px) for d in state.owned_by(name)]
+    lines = [_deed_line(table, d, px) for d in owned]
     card_value = CARD_VALUE * len(cards)
-    property_value = sum(line.deed_value + line.building_value for line in lines)
+    # The property and the tie-breakers' figures in one pass over the lines.
+    property_value = unmortgaged = hotels = houses = utilities = mortgaged = 0
+    for x in lines:
+        property_value += x.deed_value + x.building_value
+        if x.mortgaged:
+            mortgaged += table.board.deed(x.space).price
+        else:
+            unmortgaged += x.deed_value
+        if x.buildings == "hotel":
+            hotels += x.building_value
+        elif x.buildings.endswith(("house", "houses")):
+            houses += x.building_value
+        if x.kind == "utility":
+            utilities += x.deed_value
     total = player.cash + property_value + (card_value if px else 0)
-    breaks = {
-        "cash": player.cash,
-        "unmortgaged": sum(x.deed_value for x in lines if not x.mortgaged),
-        "hotels": sum(x.building_value for x in lines if x.buildings == "hotel"),
-        "houses": sum(x.building_value for x in lines if x.buildings.endswith(("house", "houses"))),
-        "utilities": sum(x.deed_value for x in lines if x.kind == "utility"),
-        "mortgaged": sum(table.board.deed(x.space).price for x in lines if x.mortgaged),
-        "cards": card_value,
-    }
+    breaks = {"cash": player.cash, "unmortgaged": unmortgaged, "hotels": hotels,
+              "houses": houses, "utilities": utilities, "mortgaged": mortgaged,
+              "cards": card_value}
     return PlayerScore(name=name, bankrupt=False, bankrupt_rank=None, cash=player.cash,
                        deeds=lines, cards=cards, card_value=card_value,
                        property_value=property_value, net_worth=total, total=total,
-                       tie_breaks=breaks)
+                       tie_breaks=breaks, debts=[])
 
 
 def _settle_debts(scores: list[PlayerScore], debts: list[Debt]) -> None:
@@ -120,8 +143,8 @@ def _settle_debts(scores: list[PlayerScore], debts: list[Debt]) -> None:
                                            counted=covered, reason=debt.reason))
 
 
-def _deed_line(table: Table, state: GameState, space: int, px: bool) -> DeedLine:
-    deed = state.deeds[space]
+def _deed_line(table: Table, deed: DeedState, px: bool) -> DeedLine:
+    space = deed.space
     figures = table.board.deed(space)
     kind = ("street" if isinstance(figures, Street) else
             "railway" if isinstance(figures, Railway) else "utility")
@@ -143,18 +166,19 @@ def _deed_line(table: Table, state: GameState, space: int, px: bool) -> DeedLine
 
 def _rank(table: Table, scores: list[PlayerScore]) -> None:
     order = table.profile.tie_breakers
-
-    def key(s: PlayerScore) -> tuple[int, ...]:
-        if s.bankrupt:
-            return (0, s.bankrupt_rank or 0)
-        return (1, s.total, *(s.tie_breaks[name] for name in order))
-
-    ranked = sorted(scores, key=key, reverse=True)
-    keys = [key(s) for s in ranked]  # each worked out once, not once per pair
-    for current, mine in zip(ranked, keys, strict=True):
-        current.position = keys.index(mine) + 1
-        current.tied = keys.count(mine) > 1
+    # Each player's key worked out once; the places sorted by them as the players would be
+    # (the same stable sort, highest first).
+    keys = [(0, s.bankrupt_rank or 0) if s.bankrupt
+            else (1, s.total, *[s.tie_breaks[name] for name in order]) for s in scores]
+    places = sorted(range(len(scores)), key=keys.__getitem__, reverse=True)
+    ranked = [scores[n] for n in places]
+    ranked_keys = [keys[n] for n in places]
+    for current, mine in zip(ranked, ranked_keys, strict=True):
+        current.position = ranked_keys.index(mine) + 1
+        current.tied = ranked_keys.count(mine) > 1
+        if current.bankrupt or current.tied:
+            continue
         level = [s for s in ranked if not s.bankrupt and s.total == current.total]
-        if not current.bankrupt and not current.tied and len(level) > 1:
+        if len(level) > 1:
             current.decided_by = next(
                 (name for name in order if len({s.tie_breaks[name] for s in level}) > 1), None)

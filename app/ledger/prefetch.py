@@ -252,8 +252,9 @@ def _read(connection: Connection, ids: Sequence[str], where: str) -> dict[str, _
             raise translate(e, where) from e
 
     names, games = fetched(schema.games, schema.games.c.keys(), "id")
+    last: dict[str, Any] = {}
     found = {row.id: _Rows(row) for row in
-             (_Plain(dict(zip(names, game, strict=True))) for game in games)}
+             (_Plain(_shared(dict(zip(names, game, strict=True)), last)) for game in games)}
     for name, table, order, columns in (
             ("players", schema.players, "seat", PLAYER_COLUMNS),
             ("commands", schema.commands, "command_no", COMMAND_COLUMNS),
@@ -271,6 +272,23 @@ def _read(connection: Connection, ids: Sequence[str], where: str) -> dict[str, _
         if of is not None:
             of.snapshots = [row[1:] for row in rows]
     return found
+
+
+_RULE_TEXTS = ("board_json", "profile_json", "decks_json")
+
+
+def _shared(row: dict[str, Any], last: dict[str, Any]) -> dict[str, Any]:
+    """A games row whose rule texts equal those of the row read before it (`last`: the games
+    of one edition) holding that row's very text objects: the tables' rules (an lru_cache)
+    and the chain's pin find them by one hash each, worked out once, not once a game (tens
+    of KB a game). Only equal texts are shared; nothing read changes."""
+    for name in _RULE_TEXTS:
+        text, before = row.get(name), last.get(name)
+        if type(text) is str and type(before) is str and text == before:
+            row[name] = before
+        else:
+            last[name] = text
+    return row
 
 
 def _span(keys: list[int], low: int | None, high: int | None) -> tuple[int, int]:

@@ -81,8 +81,19 @@ def _typed(kind: str, payload: str) -> str:
     """An event's stored payload with its type put back in, as JSON text."""
     if type(kind) is not str or type(payload) is not str or payload[:1] != "{":
         raise TypeError("a damaged event row")
+    head = _HEADS.get(kind)
+    if head is None:
+        head = f'{{"type":{json.dumps(kind)}'
+        if len(_HEADS) < _KINDS_KEPT:  # the event types, a few dozen; a damaged row's not kept
+            _HEADS[kind] = head
     body = payload[1:].lstrip()
-    return f'{{"type":{json.dumps(kind)}{"" if body.startswith("}") else ","}{body}'
+    return f'{head}{"" if body.startswith("}") else ","}{body}'
+
+
+# Each event type's JSON start, quoted once: a stage's results put back the types of thousands
+# of rows, a few dozen types among them.
+_HEADS: dict[str, str] = {}
+_KINDS_KEPT = 256
 
 
 def fold_on(state: GameState | None, events: list[Event]) -> GameState | None:
