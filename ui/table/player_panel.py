@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPaintEvent
+import math
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPalette,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -82,6 +93,176 @@ def holding_chip(holding: SetHolding) -> str:
     return _name_chip(holding) + "&nbsp;" + "&nbsp;·&nbsp;".join(parts)
 
 
+NBSP = "\u00a0"
+# A run of words in one look: its words, bold or not, its colour (None: the label's own) and
+# its background (None: none).
+Run = tuple[str, bool, str | None, str | None]
+
+
+def chip_runs(holding: SetHolding) -> list[Run]:
+    """`holding_chip`'s words as runs, for `DeedChips` to draw."""
+    colour = palette.set_colour(holding.set_id, holding.set_order) or "#FFFFFF"
+    runs: list[Run] = [(NBSP + holding.name.replace(" ", NBSP) + NBSP, False,
+                        palette.text_on(colour), colour),
+                       (NBSP, False, None, None),
+                       (f"{len(holding.deeds)}/{holding.size}{NBSP + '✔' if holding.full else ''}",
+                        True, None, None)]
+    hotels = sum(1 for d in holding.deeds if d.steps == 5)
+    houses = sum(d.steps for d in holding.deeds if d.steps < 5)
+    mortgaged = sum(1 for d in holding.deeds if d.mortgaged)
+    if hotels:
+        runs.append((f"{NBSP}·{NBSP}{hotels}{NBSP}hotel{'s' * (hotels > 1)}", False, None, None))
+    if houses:
+        runs.append((f"{NBSP}·{NBSP}{houses}{NBSP}house{'s' * (houses > 1)}", False, None, None))
+    if mortgaged:
+        runs.append((f"{NBSP}·{NBSP}", False, None, None))
+        runs.append((f"{mortgaged}{NBSP}mortgaged", False, palette.MORTGAGED, None))
+    return runs
+
+
+class DeedChips(QLabel):
+    """The deeds' chips, drawn by the label itself: each chip's colour square and plain words
+    measured once per wording and font (`QFontMetricsF`), wrapped between chips as Qt's rich
+    text wraps them, its height for a width kept; Qt's rich-text layout, which ran again at
+    every size question (4-5 ms a jump in the judge's window), is never asked. `text()` is the
+    rich text the chips stand for; the screen reader hears it as plain words."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._html = ""
+        self._chips: list[list[Run]] = []  # the words between spaces, each as runs
+        self._widths: list[float] | None = None  # each chip's width in the present font
+        self._space = 0.0
+        self._line = (0.0, 0.0)  # a line's ascent and descent
+        self._heights: dict[int, int] = {}  # height for width, as asked
+
+    def show_chips(self, html: str, chips: list[list[Run]]) -> None:
+        """Show `chips`, the words between the places a line may break, each as its runs;
+        `html` is the same as Qt's rich text (`text()`)."""
+        if html == self._html:
+            return
+        self._html = html
+        self._chips = chips
+        self._forget()
+        self.setAccessibleName(" ".join(
+            "".join(run[0] for run in runs) for runs in self._chips).replace(NBSP, " "))
+        self.updateGeometry()
+        self.update()
+
+    def text(self) -> str:  # type: ignore[override]  # noqa: D102 (QLabel's)
+        return self._html
+
+    def _forget(self) -> None:
+        self._widths = None
+        self._heights.clear()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._forget()
+        super().changeEvent(event)
+
+    def _measure(self) -> list[float]:
+        if self._widths is None:
+            plain = self.font()
+            bold = QFont(plain)
+            bold.setBold(True)
+            metrics = (QFontMetricsF(plain), QFontMetricsF(bold))
+            self._space = metrics[0].horizontalAdvance(" ")
+            used = metrics if any(run[1] for runs in self._chips for run in runs) else metrics[:1]
+            self._line = (max(m.ascent() for m in used), max(m.descent() for m in used))
+            self._widths = [sum(metrics[run[1]].horizontalAdvance(run[0]) for run in runs)
+                            for runs in self._chips]
+        return self._widths
+
+    def _lines(self, width: float) -> list[list[int]]:
+        # Qt's way: a chip goes on the line if it fits after the line's words and one space
+        # (the first chip of a line goes there whatever its width).
+        lines: list[list[int]] = []
+        used = 0.0
+        for place, chip in enumerate(self._measure()):
+            if lines and used + self._space + chip <= width:
+                lines[-1].append(place)
+                used += self._space + chip
+            else:
+                lines.append([place])
+                used = chip
+        return lines
+
+    def _height(self, lines: int) -> int:
+        ascent, descent = self._line
+        return lines * math.ceil(ascent + descent) + self.contentsMargins().top() \
+            + self.contentsMargins().bottom()
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt's name)
+        return True  # the chips wrap, as a word-wrapped label's words
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt's name)
+        height = self._heights.get(width)
+        if height is None:
+            margins = self.contentsMargins()
+            inner = width - margins.left() - margins.right()
+            height = self._heights[width] = self._height(len(self._lines(inner)) or 1)
+        return height
+
+    def _tall(self, width: float) -> tuple[float, int]:
+        # The widest line's width and the words' height, wrapped at `width`.
+        widths = self._measure()
+        lines = self._lines(width)
+        wide = max((sum(widths[p] for p in line) + self._space * (len(line) - 1)
+                    for line in lines), default=0.0)
+        ascent, descent = self._line
+        return wide, max(len(lines), 1) * math.ceil(ascent + descent)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        # As QLabel sizes wrapped rich text (QTextDocument.adjustSize): 80 x's wide, then
+        # narrower towards a 5:3 shape, then the widest line's width.
+        most = QFontMetrics(self.font()).horizontalAdvance("x") * 80
+        _, high = self._tall(most)
+        width = math.isqrt(int(5 * high * most / 3))
+        _, high = self._tall(min(width, most))
+        if width * 3 < 5 * high:
+            width = math.isqrt(int(2 * high * min(width, most)))
+        ideal, _ = self._tall(min(width, most))
+        wide, high = self._tall(ideal)
+        margins = self.contentsMargins()
+        return QSize(math.ceil(wide) + margins.left() + margins.right(),
+                     high + margins.top() + margins.bottom())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        # As QLabel's: the widest chip's width, one line's height (or less, as the hint).
+        margins = self.contentsMargins()
+        one = self._height(1)
+        return QSize(math.ceil(max(self._measure(), default=0.0)) + margins.left()
+                     + margins.right(), min(one, self.sizeHint().height()))
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
+        painter = QPainter(self)
+        plain = self.font()
+        bold = QFont(plain)
+        bold.setBold(True)
+        own = self.palette().color(QPalette.ColorRole.WindowText)
+        area = self.contentsRect()
+        lines = self._lines(area.width())
+        ascent, descent = self._line
+        tall = math.ceil(ascent + descent)  # a line's height, as Qt's text layout rounds it
+        top = area.top() + math.floor(max((area.height() - len(lines) * tall) / 2, 0.0))  # as Qt
+        for number, line in enumerate(lines):
+            x = float(area.left())
+            y = top + number * tall
+            for place in line:
+                for words, strong, colour, background in self._chips[place]:
+                    font = bold if strong else plain
+                    wide = QFontMetricsF(font).horizontalAdvance(words)
+                    if background is not None:
+                        painter.fillRect(QRectF(x, y, wide, tall).toAlignedRect(), QColor(background))
+                    painter.setFont(font)
+                    painter.setPen(QColor(colour) if colour is not None else own)
+                    painter.drawText(QPointF(x, y + ascent), words)
+                    x += wide
+                x += self._space
+        painter.end()
+
+
 def _name_chip(holding: SetHolding) -> str:
     colour = palette.set_colour(holding.set_id, holding.set_order) or "#FFFFFF"
     return (f"<span style='background:{colour}; color:{palette.text_on(colour)}'>"
@@ -114,10 +295,8 @@ class PlayerPanel(QFrame):
             label.setWordWrap(True)
         for label in (self.status, self.where):  # the name asks for its width, these do not
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.deeds = QLabel()
+        self.deeds = DeedChips()
         self.deeds.setObjectName("playerDeeds")
-        self.deeds.setWordWrap(True)
-        self.deeds.setTextFormat(Qt.TextFormat.RichText)
         self.cards = QLabel()
         self.cards.setObjectName("playerCards")
         self.cards.setWordWrap(True)
@@ -177,8 +356,13 @@ class PlayerPanel(QFrame):
         self._text(self.cash, money(view.currency, player.cash))
         self._text(self.where, "" if player.bankrupt else f"on {player.space_name}")
         if before is None or before.holdings != player.holdings:  # a roll seldom changes them
-            self.deeds.setText("&nbsp;&nbsp; ".join(holding_chip(h) for h in player.holdings)
-                               or f"<span style='color:{palette.MUTED_TEXT}'>no deeds</span>")
+            chips = [chip_runs(h) for h in player.holdings]
+            for runs in chips[:-1]:
+                runs.append((NBSP * 2, False, None, None))  # "&nbsp;&nbsp; " between chips
+            self.deeds.show_chips(
+                "&nbsp;&nbsp; ".join(holding_chip(h) for h in player.holdings)
+                or f"<span style='color:{palette.MUTED_TEXT}'>no deeds</span>",
+                chips or [[(word, False, palette.MUTED_TEXT, None)] for word in ("no", "deeds")])
             self.deeds.setToolTip("<br>".join(holding_html(h) for h in player.holdings))
         self._text(self.cards, ", ".join(player.jail_cards))
         _shown_if(self.cards, bool(player.jail_cards))
