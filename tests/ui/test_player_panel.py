@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QColor
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible, QColor
+from PySide6.QtWidgets import QLabel
 
 from app.table.view_build import table_view
 from tests.app.recorded_games import line_of, record
@@ -80,3 +82,42 @@ def test_a_debt_is_shown_in_words_on_the_debtors_panel(qtbot, tmp_path: Path) ->
     assert bob.debts.text() == "Owes Dee M1,700 (rent on Orchard)"
     assert not bob.debts.isHidden() and bob.to_act
     assert shown.panel("Dee").debts.isHidden()
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+def test_the_deeds_chips_size_and_look_as_qts_rich_text_would(qtbot, tmp_path: Path) -> None:
+    # The chips are drawn by the panel's own label (DeedChips), not laid out by Qt's rich text:
+    # beside a word-wrapped rich-text QLabel of the same words, font and width, the sizes the
+    # layouts ask for and the picture are the same, at every width, in both games' ends (sets
+    # with houses, a hotel, mortgages; "no deeds").
+    shown = panels(qtbot)
+    shown.show(table_view(record(tmp_path / "px.db", PX)))
+    shown.show(table_view(record(tmp_path / "sg.db", SG)))  # new players: new panels
+    for base in (10, 24):
+        shown.set_base_pt(base)
+        shown.resize(330, 1400)
+        shown.show()
+        qtbot.wait_exposed(shown)
+        for panel in shown.panels:
+            chips = panel.deeds
+            label = QLabel(panel)
+            label.setObjectName("playerDeeds")
+            label.setWordWrap(True)
+            label.setTextFormat(Qt.TextFormat.RichText)
+            label.setText(chips.text())
+            label.ensurePolished()
+            assert label.font() == chips.font()
+            assert label.sizeHint() == chips.sizeHint()
+            assert label.minimumSizeHint() == chips.minimumSizeHint()
+            for width in range(20, 600, 9):
+                assert label.heightForWidth(width) == chips.heightForWidth(width), width
+            picture = chips.grab().toImage()
+            label.setGeometry(chips.geometry())
+            label.show()
+            assert label.grab().toImage() == picture, (panel.name, base)
+            # A screen reader hears the same words.
+            said = QAccessible.queryAccessibleInterface(chips).text(QAccessible.Text.Name)
+            assert said == QAccessible.queryAccessibleInterface(label).text(QAccessible.Text.Name)
+            label.deleteLater()
+    said = QAccessible.queryAccessibleInterface(shown.panel("Aisha").deeds)
+    assert "Dark Blue 2/2 ✔ · 1 hotel" in " ".join(said.text(QAccessible.Text.Name).split())

@@ -149,7 +149,8 @@ class DeedChips(QLabel):
         self.updateGeometry()
         self.update()
 
-    def text(self) -> str:  # type: ignore[override]  # noqa: D102 (QLabel's)
+    def text(self) -> str:
+        """The rich text the chips stand for (as a QLabel would hold it)."""
         return self._html
 
     def _forget(self) -> None:
