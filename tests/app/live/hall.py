@@ -57,10 +57,13 @@ def players() -> list[Player]:
 
 
 def build(admin: str, folder: Path) -> LiveHall:
-    """The hall on the PostgreSQL hub `admin` (a fresh database: its roles are made here).
-    Sets BANKER_DATA_DIR and BANKER_HUB_URL (the desk's) for the process: callers restore."""
-    init_roles(admin, ["1", "2", "3"], password=lambda: "not-used-here")
-    desk = as_role(admin, DESK_LOGIN)
+    """The hall on the hub `admin` (a fresh database; on PostgreSQL its roles are made here, a
+    SQLite hub has no logins: the desk and the reader are its file). Sets BANKER_DATA_DIR and
+    BANKER_HUB_URL (the desk's) for the process: callers restore."""
+    postgresql = admin.startswith("postgresql")
+    if postgresql:
+        init_roles(admin, ["1", "2", "3"], password=lambda: "not-used-here")
+    desk = as_role(admin, DESK_LOGIN) if postgresql else admin
     os.environ[DATA_DIR_ENV] = str(folder / "desk")
     os.environ[HUB_URL_ENV] = desk
     t = tournaments.create("Hall Live Open", "sg-championship", stages=[
@@ -83,7 +86,8 @@ def build(admin: str, folder: Path) -> LiveHall:
             files[number] = table_file(t.id, number, tables, start)
             push_file(hub, files[number])
         diverged = rewrite_after_push(hub, files[3])
-    return LiveHall(admin, desk, as_role(admin, READER_LOGIN), t.id, files, diverged)
+    reader = as_role(admin, READER_LOGIN) if postgresql else admin
+    return LiveHall(admin, desk, reader, t.id, files, diverged)
 
 
 def table_file(tid: str, number: int, folder: Path, start: datetime) -> Path:
