@@ -11,8 +11,7 @@ from app.table import judges
 from app.table.service import TableGame
 from models.choices import random_command
 from models.commands import Command, NewGame
-from models.engine import decide
-from models.errors import BankerError
+from models.engine import first_accepted
 
 START = datetime(2026, 11, 21, 9, 0, tzinfo=UTC)
 
@@ -57,15 +56,12 @@ def next_command(game: TableGame, rng: Random) -> Command:
     stays small against the GO salary and a game runs as long as wanted (the events are the
     usual mix: rolls, moves, purchases, auctions, rent, cards, jail)."""
     assert game.table is not None and game.state is not None
-    for command in random_command(game.table, game.state, rng):
-        if command.type in ("build", "declare_bankruptcy"):
-            continue
-        try:
-            decide(game.table, game.state, command)
-        except BankerError:
-            continue
-        return command
-    raise RuntimeError(f"no command accepted at event {game.head_seq}")
+    command = first_accepted(game.table, game.state,
+                             random_command(game.table, game.state, rng),
+                             skip=("build", "declare_bankruptcy"))
+    if command is None:
+        raise RuntimeError(f"no command accepted at event {game.head_seq}")
+    return command
 
 
 def play_to(game: TableGame, events: int, rng: Random,

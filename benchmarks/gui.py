@@ -96,8 +96,7 @@ def long_game(db: Path, events: int = 3000, seed: int = 3) -> Any:
     from app.table.command_text import parse_command  # noqa: PLC0415
     from app.table.service import TableGame  # noqa: PLC0415
     from models.choices import random_command  # noqa: PLC0415
-    from models.engine import decide  # noqa: PLC0415
-    from models.errors import BankerError  # noqa: PLC0415
+    from models.engine import first_accepted  # noqa: PLC0415
 
     game = TableGame.open(str(db))
     game.submit(parse_command({"type": "new_game", "profile": "classic",
@@ -108,15 +107,11 @@ def long_game(db: Path, events: int = 3000, seed: int = 3) -> Any:
     while game.head_seq < events or not _may_roll(game):
         assert game.state is not None and game.state.phase != "over", "the game ended early"
         assert game.table is not None
-        for command in random_command(game.table, game.state, rng):
-            if command.type == "declare_bankruptcy" and game.head_seq < events:
-                continue
-            try:
-                decide(game.table, game.state, command)
-            except BankerError:
-                continue
+        command = first_accepted(game.table, game.state,
+                                 random_command(game.table, game.state, rng),
+                                 skip=("declare_bankruptcy",) if game.head_seq < events else ())
+        if command is not None:
             game.submit(command)
-            break
     return game
 
 
@@ -187,19 +182,14 @@ def roll_to_paint(rolls: int = 5) -> list[float]:
 def _back_to_a_throw(game: Any, window: Any, rng: Random) -> None:
     """Random legal play (through the window's session) until the next throw is due."""
     from models.choices import random_command  # noqa: PLC0415
-    from models.engine import decide  # noqa: PLC0415
-    from models.errors import BankerError  # noqa: PLC0415
+    from models.engine import first_accepted  # noqa: PLC0415
 
     while not _may_roll(game):
-        for command in random_command(game.table, game.state, rng):
-            if command.type == "declare_bankruptcy":
-                continue
-            try:
-                decide(game.table, game.state, command)
-            except BankerError:
-                continue
+        command = first_accepted(game.table, game.state,
+                                 random_command(game.table, game.state, rng),
+                                 skip=("declare_bankruptcy",))
+        if command is not None:
             window.session.send(command.model_dump(mode="json", exclude_none=True))
-            break
     window.refresh([])
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 from models import (
@@ -33,7 +33,8 @@ from models.officials import paused_by_break
 from models.state import GameState
 from models.table import Scratch, Table
 
-__all__ = ["Table", "advance", "apply", "decide", "legal_commands", "replay", "start"]
+__all__ = ["Table", "advance", "apply", "decide", "first_accepted", "legal_commands", "replay",
+           "start"]
 
 _HANDLERS: dict[type, Callable[[Scratch, Any], None]] = {
     cm.Roll: turn.roll,
@@ -271,3 +272,18 @@ def legal_commands(table: Table, state: GameState) -> list[Command]:
             continue
         legal.extend(group)
     return legal
+
+
+def first_accepted(table: Table, state: GameState, commands: Iterable[Command],
+                   skip: Collection[str] = ()) -> Command | None:
+    """The first of `commands` whose type is not in `skip` that `decide` accepts now (None if
+    none is): a random player's next move, its list from choices.random_command."""
+    for command in commands:
+        if command.type in skip:
+            continue
+        try:
+            decide(table, state, command)
+        except BankerError:
+            continue
+        return command
+    return None

@@ -15,8 +15,7 @@ from app.table import judges
 from app.table.service import TableGame
 from models.choices import random_command
 from models.commands import NewGame
-from models.engine import decide
-from models.errors import BankerError
+from models.engine import first_accepted
 from tests.postgres import hub_url
 
 HUBS = ["sqlite", "postgresql"]
@@ -52,15 +51,11 @@ def play(game: TableGame, commands: int, rng: Random) -> None:
         assert game.table is not None and game.state is not None
         if game.state.phase == "over":
             return
-        for command in random_command(game.table, game.state, rng):
-            if command.type in ("build", "declare_bankruptcy"):
-                continue
-            try:
-                decide(game.table, game.state, command)
-            except BankerError:
-                continue
+        command = first_accepted(game.table, game.state,
+                                 random_command(game.table, game.state, rng),
+                                 skip=("build", "declare_bankruptcy"))
+        if command is not None:
             game.submit(command)
-            break
 
 
 def fresh_hub(kind: str, folder: Path) -> str:

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from app.editions import rulebook
 from models.choices import random_command
 from models.commands import COMMAND_ADAPTER, Command
-from models.engine import Table, advance, decide, legal_commands
+from models.engine import Table, advance, decide, first_accepted, legal_commands
 from models.errors import BankerError
 from models.fold import apply, start
 from models.state import GameState
@@ -176,3 +176,28 @@ def test_a_decision_inside_a_decision_on_the_same_state_is_refused_as_a_programm
     finally:
         state.rollback()
     assert state.players[0].cash == 1500
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_first_accepted_is_the_first_listed_command_decide_accepts_outside_skip(
+        profile: str) -> None:
+    table, state, rng = position(profile, 11, 40)
+    listed = random_command(table, state, rng)
+    accepted = []
+    for command in listed:
+        try:
+            decide(table, state, command)
+        except BankerError:
+            continue
+        accepted.append(command)
+    assert first_accepted(table, state, listed) == (accepted[0] if accepted else None)
+    if accepted:
+        skipped = accepted[0].type
+        rest = [c for c in accepted if c.type != skipped]
+        assert first_accepted(table, state, listed, skip=(skipped,)) == (
+            rest[0] if rest else None)
+    # Nothing the rules accept among the listed: None, and the state untouched.
+    before = state.model_copy(deep=True)
+    refused = [c for c in listed if c not in accepted]
+    assert first_accepted(table, state, refused) is None
+    assert state == before

@@ -15,7 +15,7 @@ from app.table.view_build import view_at, view_of
 from app.table.voids import voided
 from models.choices import random_command
 from models.commands import Command, Disqualify, PauseClock, ResumeClock, Rewind, Undo
-from models.engine import decide
+from models.engine import first_accepted
 from models.errors import BankerError
 from tests.app.recorded_games import SetClock, line_of, record
 
@@ -32,15 +32,8 @@ def _walked(game: TableGame, seq: int, events: list[StoredEvent] | None = None) 
 
 def _random(game: TableGame, rng: Random) -> Command | None:
     assert game.table is not None and game.state is not None
-    for command in random_command(game.table, game.state, rng):
-        if command.type in ("declare_bankruptcy", "end_game"):
-            continue
-        try:
-            decide(game.table, game.state, command)
-        except BankerError:
-            continue
-        return command
-    return None
+    return first_accepted(game.table, game.state, random_command(game.table, game.state, rng),
+                          skip=("declare_bankruptcy", "end_game"))
 
 
 def _try(game: TableGame, command: Command) -> bool:

@@ -14,7 +14,7 @@ from app.table.view_build import feed_entries, table_view, view_of
 from app.table.voids import voided
 from models.choices import random_command
 from models.commands import Command, NewGame
-from models.engine import decide
+from models.engine import first_accepted
 from models.errors import BankerError
 from tests.app.recorded_games import SetClock, line_of, play, record
 
@@ -69,15 +69,11 @@ def test_the_kept_facts_match_every_event_walked_through_pauses_a_disqualificati
 
 def _next(game: TableGame, rng: Random) -> Command:
     assert game.table is not None and game.state is not None
-    for command in random_command(game.table, game.state, rng):
-        if command.type == "declare_bankruptcy":
-            continue
-        try:
-            decide(game.table, game.state, command)
-        except BankerError:
-            continue
-        return command
-    raise AssertionError(f"no command accepted at event {game.head_seq}")
+    command = first_accepted(game.table, game.state,
+                             random_command(game.table, game.state, rng),
+                             skip=("declare_bankruptcy",))
+    assert command is not None, f"no command accepted at event {game.head_seq}"
+    return command
 
 
 def test_undo_words_diff_and_state_read_the_same_from_a_long_random_game(tmp_path: Path) -> None:
