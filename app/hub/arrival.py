@@ -249,7 +249,11 @@ def driver_errors(connection: Connection) -> Iterator[None]:
     try:
         yield
     except error as e:
-        lost = connection.dialect.is_disconnect(e, connection.connection.driver_connection, None)
+        # An inner block may have dropped the connection already (a ROLLBACK it could not
+        # send): asking SQLAlchemy for it again would raise PendingRollbackError, which is no
+        # driver error, and the copier's thread would end on it instead of retrying.
+        lost = connection.invalidated or connection.dialect.is_disconnect(
+            e, connection.connection.driver_connection, None)
         if lost and not connection.invalidated:
             connection.invalidate()
         raise DBAPIError.instance(None, None, e, error, connection_invalidated=lost) from e

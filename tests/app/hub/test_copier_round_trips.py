@@ -14,9 +14,10 @@ from typing import Any
 
 import pytest
 from sqlalchemy import Connection, event
+from sqlalchemy.exc import DBAPIError
 
-from app.hub import Hub, Replicator, push_game, receiving
-from app.hub.arrival import Held, begin_and_read, explicit, pipelined
+from app.hub import Hub, HubUnreachable, Replicator, push_game, receiving
+from app.hub.arrival import Held, begin_and_read, driver_errors, explicit, pipelined
 from app.hub.batch import Batch, read_batch
 from app.hub.errors import HubGap, HubRefused
 from app.ledger import open_ledger
@@ -234,3 +235,47 @@ def test_entries_another_sender_stored_without_the_lock_are_compared_and_the_res
         assert hub.head(game_id)[0] == table.head_seq
         assert hub.refusals(game_id) == []
     table.close()
+
+
+@pytest.mark.parametrize(("cut_at", "cut_answer"), [(1, False), (2, False), (1, True),
+                                                   (2, True)])
+def test_a_hub_gone_in_the_middle_of_a_push_is_unreachable_and_the_next_push_copies_it(
+        relay: Relay, tmp_path: Path, cut_at: int, cut_answer: bool) -> None:
+    # The connection ends as the push's first (BEGIN, lock, read) or second (store, COMMIT)
+    # round trip begins, or once it is sent with its answers still to come: the copier hears
+    # HubUnreachable, as for any hub gone away (not an error of SQLAlchemy's own, which ended
+    # its thread), and the next push copies everything on a new connection.
+    url = relay.url(fresh_hub("postgresql", tmp_path))
+    table = new_table(tmp_path, 1)
+    play(table, 5, Random(1))
+    game_id = table.game_id or ""
+    path = tmp_path / "table-1.db"
+    with _copier_hub(url) as hub:
+        held = _push(hub, path, game_id, 0)
+        play(table, 10, Random(2))
+        with relay.counting() as heard:
+            heard.cut_at, heard.cut_answer = cut_at, cut_answer
+            with pytest.raises(HubUnreachable):
+                _push(hub, path, game_id, held)
+        # Only a COMMIT that reached the server stored the batch (its answer lost on the way).
+        stored = (cut_at, cut_answer) == (2, True)
+        assert hub.head(game_id)[0] == (table.head_seq if stored else held)
+        assert _push(hub, path, game_id, held) == table.head_seq
+    table.close()
+
+
+def test_a_driver_error_after_the_connection_was_dropped_is_a_driver_error(
+        relay: Relay, tmp_path: Path) -> None:
+    # The hub stopped with the push's answers due: leaving psycopg's pipeline fails, the ROLLBACK
+    # cannot be sent and drops the connection, then the pipeline's error comes out. It must come
+    # out as the driver's error (the copier's HubUnreachable), not as SQLAlchemy's
+    # PendingRollbackError for a connection asked after it was dropped, which ended the copier.
+    import psycopg  # noqa: PLC0415 (the hub's driver, in the dev extra)
+
+    url = relay.url(fresh_hub("postgresql", tmp_path))
+    with _copier_hub(url) as hub, hub.database.engine.connect() as connection:
+        connection.begin()
+        with pytest.raises(DBAPIError) as raised, driver_errors(connection):
+            connection.invalidate()
+            raise psycopg.OperationalError("cannot exit pipeline mode while busy")
+        assert raised.value.connection_invalidated

@@ -22,6 +22,8 @@ class Heard:
 
     round_trips: int = 0
     ready: list[str] = field(default_factory=list)
+    cut_at: int | None = None  # the round trip whose first bytes end the connection instead
+    cut_answer: bool = False  # with cut_at: the round trip sent, its answer never heard
 
 
 @dataclass
@@ -107,6 +109,14 @@ class Relay:
             if self._heard is not None:
                 if sock is pair.client and pair.answered:
                     self._heard.round_trips += 1
+                    if (self._heard.round_trips == self._heard.cut_at
+                            and not self._heard.cut_answer):  # the hub goes away
+                        self._close(pair)
+                        return
+                if (sock is pair.server and self._heard.cut_answer
+                        and self._heard.round_trips == self._heard.cut_at):
+                    self._close(pair)  # gone with the answer on its way
+                    return
                 if sock is pair.server:
                     self._read_messages(pair, data, self._heard)
             pair.answered = sock is pair.server
