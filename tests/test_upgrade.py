@@ -1,8 +1,9 @@
 """Upgrades that upgrade: each commit builds a wheel of its own version, and a plain `pip install`
 of a newer wheel over an older one replaces the installed code (issue 32).
 
-In a temporary clone of the repository (local: its objects hard-linked, its tags with it) two
-commits are made, the second changing a module's constant; a wheel is built at each with this
+In a temporary clone of the repository (local: its objects hard-linked) whose tags are replaced by
+one release tag of the test's own, v5.0.0 on the clone's head (the checkout at hand may hold the
+project's tags or, as CI's clean clone, none), two commits are made, the second changing a module's constant; a wheel is built at each with this
 environment's setuptools and setuptools-scm (`pip wheel --no-deps --no-build-isolation`, no
 network), then the first is installed into a fresh virtual environment and the second over it
 with a plain `pip install` (no --force-reinstall). As in tests/test_install.py, the dependencies
@@ -25,6 +26,7 @@ from tests.test_install import site_packages, venv_python
 
 ROOT = Path(__file__).resolve().parents[1]
 MARK = "UPGRADE_MARK"  # the constant the second commit changes, in app/__init__.py
+RELEASE_TAG = "v5.0.0"  # the clone's one tag, on its head before the two commits
 
 
 def git(clone: Path, *argv: str) -> str:
@@ -68,6 +70,9 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path | str]:
     clone = tmp / "clone"
     subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True, timeout=300,
                    capture_output=True)
+    for tag in git(clone, "tag", "--list").split():
+        git(clone, "tag", "-d", tag)
+    git(clone, "tag", "-a", RELEASE_TAG, "-m", "the test's release")
     first_hash = commit_mark(clone, "first")
     first = wheel_at(clone, tmp / "first")
     shutil.rmtree(clone / "build", ignore_errors=True)  # the next build starts clean
@@ -83,10 +88,29 @@ def version_of(wheel: Path) -> Version:
 
 def test_each_commit_builds_a_version_of_its_own_the_later_one_newer(built) -> None:
     first, second = version_of(built["first"]), version_of(built["second"])
-    assert first != second and second > first
-    assert first.is_devrelease and second.is_devrelease
-    # Each names its commit (the local part: g and the abbreviated hash).
+    # setuptools-scm's guess-next-dev: 1 and 2 commits past v5.0.0 are 5.0.1.dev1 and .dev2,
+    # each naming its commit (the local part: g and the hash's first 9 hex digits).
+    assert first == Version(f"5.0.1.dev1+g{str(built['first_hash'])[:9]}")
+    assert second == Version(f"5.0.1.dev2+g{str(built['second_hash'])[:9]}")
+    assert second > first > Version("5.0.0")
     assert names_commit(first, built["first_hash"]) and names_commit(second, built["second_hash"])
+
+
+def test_a_clone_without_tags_still_builds_a_version_naming_its_commit(built,
+                                                                       tmp_path: Path) -> None:
+    """A clone that fetched no tags (CI's clean clone) counts from the fallback_version,
+    0.0.0+unknown: N commits from the root are 0.0.1.devN, its local part `unknown.gHASH`
+    (docs/decisions.md, 'A version per build'); never a release number it cannot know."""
+    clone = tmp_path / "tagless"
+    subprocess.run(["git", "clone", "-q", "--no-tags", str(built["clone"]), str(clone)],
+                   check=True, timeout=120, capture_output=True)
+    assert git(clone, "tag", "--list") == ""
+    head = git(clone, "rev-parse", "HEAD")
+    commits = int(git(clone, "rev-list", "--count", "HEAD"))
+    said = subprocess.run([sys.executable, "-m", "setuptools_scm"], cwd=clone,
+                          capture_output=True, text=True, check=True).stdout.strip()
+    assert Version(said) == Version(f"0.0.1.dev{commits}+unknown.g{head[:9]}")
+    assert Version(said).is_devrelease and Version(said) < Version("0.1.0")
 
 
 def test_a_tagged_commit_gives_its_release_number(built, tmp_path: Path) -> None:
