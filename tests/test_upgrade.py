@@ -3,12 +3,13 @@ of a newer wheel over an older one replaces the installed code (issue 32).
 
 In a temporary clone of the repository (local: its objects hard-linked) whose tags are replaced by
 one release tag of the test's own, v5.0.0 on the clone's head (the checkout at hand may hold the
-project's tags or, as CI's clean clone, none), two commits are made, the second changing a module's constant; a wheel is built at each with this
-environment's setuptools and setuptools-scm (`pip wheel --no-deps --no-build-isolation`, no
-network), then the first is installed into a fresh virtual environment and the second over it
-with a plain `pip install` (no --force-reinstall). As in tests/test_install.py, the dependencies
-are this environment's, seen through a `.pth` line after the new site-packages; the line is
-taken away while pip installs, so pip sees only the new environment's own install."""
+project's tags or, as CI's clean clone, none), two commits are made, the second changing a
+module's constant; a wheel is built at each with this environment's setuptools and setuptools-scm
+(`pip wheel --no-deps --no-build-isolation`, no network), then the first is installed into a fresh
+virtual environment and the second over it with a plain `pip install` (no --force-reinstall). As
+in tests/test_install.py, the dependencies are this environment's, seen through a `.pth` line
+after the new site-packages; the line is taken away while pip installs, so pip sees only the new
+environment's own install."""
 
 from __future__ import annotations
 
