@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from bisect import bisect_right, insort
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -22,6 +23,41 @@ from models.state import GameState
 SNAPSHOT_EVERY = 500
 """Events between snapshots: a position is folded from at most this many events past the
 nearest snapshot (plus the commands a void took back)."""
+
+MARK_EVERY = 50
+"""Entries between the positions a game keeps in memory as its folds pass them (Marks): a
+position asked again near one already folded to is folded from at most this many events."""
+
+
+class Marks:
+    """The states at every MARK_EVERY-th entry that a fold of a past position went through,
+    kept in memory for the next fold near them (the judge's time travel jumps back and forth
+    through a long game; each stored snapshot is 500 entries apart and read from the file). A
+    position never changes once recorded (a void recorded after entry N is not applied to the
+    position after N), so a mark stays true for as long as the ledger is the same game's."""
+
+    def __init__(self) -> None:
+        self._states: dict[int, GameState] = {}
+        self.seqs: list[int] = []  # sorted
+
+    def __contains__(self, seq: int) -> bool:
+        return seq in self._states
+
+    def keep(self, seq: int, state: GameState) -> None:
+        """Keep a copy of `state`, the position right after entry `seq`."""
+        if seq not in self._states:
+            self._states[seq] = state.clone()
+            insort(self.seqs, seq)
+
+    def load(self, seq: int) -> GameState | None:
+        """A copy of the position kept at `seq` (None if none is kept there)."""
+        state = self._states.get(seq)
+        return state.clone() if state is not None else None
+
+    def clear(self) -> None:
+        """Forget every position (the ledger was read again: it may be another's)."""
+        self._states.clear()
+        self.seqs.clear()
 
 _EVENTS: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
 
@@ -110,17 +146,34 @@ def fold_on(state: GameState | None, events: list[Event]) -> GameState | None:
 
 def position(timeline: Timeline, seq: int, snapshot_seqs: Sequence[int],
              load: Callable[[int], GameState | None],
-             rows: Callable[[list[tuple[int, int]]], Rows]) -> GameState | None:
-    """The state at entry `seq`: the latest snapshot at or before it that no void in between
-    invalidates (and that `load` finds sound), then the events after it that count."""
+             rows: Callable[[list[tuple[int, int]]], Rows],
+             marks: Marks | None = None) -> GameState | None:
+    """The state at entry `seq`: the latest snapshot (or position kept in `marks`) at or before
+    it that no void in between invalidates (and that `load` finds sound), then the events after
+    it that count. With `marks`, the positions at every MARK_EVERY-th entry the fold passes
+    are kept there."""
     start_seq, state = 0, None
-    for candidate in sorted((s for s in snapshot_seqs if s <= seq), reverse=True):
+    kept = marks.seqs[:bisect_right(marks.seqs, seq)] if marks is not None else []
+    for candidate in sorted({*(s for s in snapshot_seqs if s <= seq), *kept}, reverse=True):
         if timeline.usable(candidate, seq):
-            state = load(candidate)
+            state = marks.load(candidate) if marks is not None else None
+            state = state if state is not None else load(candidate)
             if state is not None:
                 start_seq = candidate
                 break
-    return fold_on(state, decoded(rows(timeline.kept(start_seq, seq))))
+    stored = rows(timeline.kept(start_seq, seq))
+    events = decoded(stored)
+    if marks is None:
+        return fold_on(state, events)
+    for row, event in zip(stored, events, strict=True):
+        state = fold_on(state, [event])
+        at = row[0]
+        # A position passed on the way is the one after entry `at` only if no void between
+        # it and `seq` took back anything at or before it (the fold skipped that command).
+        if at % MARK_EVERY == 0 and at not in marks and state is not None \
+                and timeline.usable(at, seq):
+            marks.keep(at, state)
+    return state
 
 
 def loader(ledger: Ledger, game_id: str, pins: Mapping[int, str]

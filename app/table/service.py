@@ -79,6 +79,7 @@ class TableGame:
     timeline: Timeline = field(default_factory=Timeline, repr=False)
     head_hash: str = GENESIS
     folds_from: Snapshots = field(default_factory=Snapshots, repr=False)  # stored snapshots
+    marks: positions.Marks = field(default_factory=positions.Marks, repr=False)  # in memory
     facts: FactKeeper = field(default_factory=FactKeeper, repr=False)  # what the state does not keep
     signatures: Signatures = field(default_factory=lambda: Signatures(Chain("")), repr=False)
     version: str | None = None  # the app's version last on the record (app/table/versions.py)
@@ -121,6 +122,7 @@ class TableGame:
         self.head_seq, self.head_hash, self.last_at = (loaded.head_seq, loaded.head_hash,
                                                        loaded.last_at)
         self.folds_from, self.problems = Snapshots(loaded.snapshots, loaded.pins), loaded.problems
+        self.marks.clear()  # read again: the positions folded before are folded again
         self.facts, self.signatures = loaded.facts, loaded.signatures
         self.version = loaded.version
 
@@ -141,7 +143,7 @@ class TableGame:
             return loading.guarded(lambda: positions.position(
                 self.timeline, seq, self.folds_from.seqs,
                 positions.loader(self.ledger, game_id, self.folds_from.pins),
-                lambda ranges: self.ledger.event_rows(game_id, ranges)))
+                lambda ranges: self.ledger.event_rows(game_id, ranges), self.marks))
 
     def idle(self) -> None:
         """What an idle moment is for (the window's idle timer, the CLI when it is done): a

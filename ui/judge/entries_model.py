@@ -86,19 +86,22 @@ class EntriesModel(QAbstractTableModel):
         # is replaced (rows appended leave the earlier ones as they were).
         self._cells: dict[int, tuple[str, ...]] = {}
 
-    def show_entries(self, entries: Sequence[review.Entry]) -> None:
-        """Replace the rows (new entries appended, or the whole list after a void)."""
+    def show_entries(self, entries: Sequence[review.Entry]) -> bool:
+        """Replace the rows (new entries appended, or the whole list after a void); True if
+        earlier rows changed (the whole list replaced), False if rows were only added."""
         entries = list(entries)
         old = self.entries
-        if len(entries) > len(old) and entries[:len(old)] == old:
-            self.beginInsertRows(QModelIndex(), len(old), len(entries) - 1)
-            self.entries = entries
-            self.endInsertRows()
-            return
+        if len(entries) >= len(old) and entries[:len(old)] == old:
+            if len(entries) > len(old):
+                self.beginInsertRows(QModelIndex(), len(old), len(entries) - 1)
+                self.entries = entries
+                self.endInsertRows()
+            return False
         self.beginResetModel()
         self.entries = entries
         self._cells = {}
         self.endResetModel()
+        return True
 
     def row_words(self, row: int) -> tuple[str, ...]:
         """Row `row`'s words, made once and kept (what DisplayRole answers, a cell at a time)."""

@@ -35,6 +35,7 @@ from ui.judge.entries_model import (
     kept_style,
     who,
 )
+from ui.judge.entries_rows import EntryRows
 from ui.judge.session import JudgeSession
 from ui.table.columns import Fence
 from ui.table.wrapped_rows import VisibleRowsFit, WrappedRows
@@ -142,13 +143,17 @@ class EntriesPanel(Fence):
         table.setItemDelegateForColumn(ENTRY_COLUMN, KeptWrappedRows(self.model, self.proxy,
                                                                      table, ENTRY_COLUMN))
         table.setItemDelegate(KeptCells(self.model, self.proxy, table))
-        self.rows_fit = VisibleRowsFit(table)
+        # The rows measured once each and the columns as wide as the widest entry (EntryRows):
+        # a jump lays out and paints its rows once, and moves no column.
+        self.rows = EntryRows(table, self.model, self.proxy)
+        self.rows_fit = VisibleRowsFit(table, self.rows.height)
         table.setWordWrap(True)
         table.setAlternatingRowColors(True)
         table.setTextElideMode(Qt.TextElideMode.ElideNone)
         header = table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(ENTRY_COLUMN, QHeaderView.ResizeMode.Stretch)
+        self.rows.fit_columns()
         filters = QGridLayout()
         filters.addWidget(QLabel("Player"), 0, 0)
         filters.addWidget(self.player, 0, 1)
@@ -252,6 +257,7 @@ class EntriesPanel(Fence):
         finally:
             self._quiet = False
         self.table.scrollTo(index)
+        self.rows_fit.fit()  # the rows now in sight at their heights before they are painted
         return True
 
     def _current(self) -> None:
@@ -273,15 +279,23 @@ class EntriesPanel(Fence):
 
     def _ledger_changed(self) -> None:
         at_end = self.current_seq() in (None, len(self.model.entries))
-        self.model.show_entries(self.session.entries)
+        replaced = self.model.show_entries(self.session.entries)
+        if replaced:
+            self.rows.entries_replaced()
         self._players()
         self._time_range()
+        self.rows.fit_columns()
         self.proxy.rematch()
         self._counted()
         if at_end:
             self.table.scrollToBottom()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if watched is self.table and event.type() in (QEvent.Type.FontChange,
+                                                      QEvent.Type.StyleChange):
+            self.rows.forget()  # every measure again, in the new font or style
+            self.rows.fit_columns()
+            self.rows_fit.later()
         # Left/Right step through time (the list's columns need no cursor), End: now.
         if watched is self.table and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)

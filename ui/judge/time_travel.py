@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -136,6 +137,11 @@ class TimeTravel(Fence):
             self.slider.setValue(seq)
             self.slider.blockSignals(False)
         self.moved.emit(seq)
+        # The layouts the new words asked for, done now, each after those it waits on: posted,
+        # a panel's new height reached the column above it only after the window was painted,
+        # and the column was laid out and painted a second time.
+        for _ in range(3):
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
         return True
 
     def step(self, by: int) -> None:

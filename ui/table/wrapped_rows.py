@@ -4,6 +4,8 @@ drawn."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import (
     QEvent,
     QModelIndex,
@@ -90,9 +92,13 @@ class VisibleRowsFit(QObject):
     sight (a scroll, a filter, a new entry, a wider or narrower column): sizing a thousand
     rows at once, as the header's ResizeToContents does, took seconds to open a game."""
 
-    def __init__(self, table: QTableView) -> None:
+    def __init__(self, table: QTableView,
+                 measure: Callable[[int], int] | None = None) -> None:
+        """`measure`: a row's height as resizeRowToContents would give it, worked out (and
+        kept) by the view's owner; None: Qt's resizeRowToContents."""
         super().__init__(table)
         self.table = table
+        self.measure = measure
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(0)
@@ -139,8 +145,14 @@ class VisibleRowsFit(QObject):
             changed = False
             for row in range(top, min(count, bottom + 2)):
                 before = table.rowHeight(row)
-                table.resizeRowToContents(row)
-                changed |= table.rowHeight(row) != before
+                if self.measure is None:
+                    table.resizeRowToContents(row)
+                    after = table.rowHeight(row)
+                else:
+                    after = self.measure(row)
+                    if after != before:
+                        table.setRowHeight(row, after)
+                changed |= after != before
             changed_any |= changed
             if not changed:
                 break

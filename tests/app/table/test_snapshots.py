@@ -18,7 +18,7 @@ from app.table import judges, positions, voids
 from app.table.service import TableGame
 from benchmarks.games import SteppingClock
 from models.choices import random_command
-from models.commands import NewGame, Rewind, Undo
+from models.commands import NewGame, RaiseDispute, Rewind, Undo
 from models.engine import decide
 from models.errors import BankerError
 
@@ -78,6 +78,49 @@ def test_the_position_from_a_snapshot_and_the_tail_is_the_full_fold_at_every_ent
     reopened = TableGame.open(str(tmp_path / "ledger.db"))
     assert reopened.state == game.state == voids.fold(game.table, stored)
     assert verify_game(game.ledger, game.game_id or "") == []
+
+
+@pytest.mark.parametrize(("profile", "every"), [(p, 1) for p in PROFILES] + [("classic", 4)])
+def test_positions_kept_in_memory_fold_as_the_whole_ledger_in_any_order(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, profile: str, every: int) -> None:
+    # A position kept at every entry (or every 4th) a fold passes (positions.Marks), snapshots
+    # every 9, undos and rewinds crossing both; entries asked in a random order, twice, so
+    # later folds start from marks kept by earlier ones. Kept at every entry, some marks fall
+    # between a voided command and its void (a judge's entry the undo passed over): a fold
+    # through them to a later entry skipped the voided command, so they must not be kept.
+    monkeypatch.setattr(positions, "MARK_EVERY", every)
+    game = played(tmp_path / "ledger.db", profile, seed=5)
+    assert game.table is not None and game.state is not None
+    # A command, a dispute raised over it (kept by any rewind: voids.KEPT), then a rewind to
+    # before the command: the dispute's entry stands between a voided command and its void.
+    before = game.head_seq
+    rng = Random(9)
+    for command in random_command(game.table, game.state, rng):
+        try:
+            decide(game.table, game.state, command)
+            game.submit(command)
+        except BankerError:
+            continue
+        break
+    game.submit(RaiseDispute(type="raise_dispute", raised_by="P2", about="the last roll",
+                             entries=[game.head_seq]))
+    game.submit(Rewind(type="rewind", to_seq=before, reason="the dispute upheld"))
+    stored = game.events()
+    assert stored[-2].type == "dispute_raised" and stored[-1].type == "commands_voided"
+    assert sum(1 for s in stored if s.type == "commands_voided") >= 3
+    seqs = list(range(1, game.head_seq + 1))
+    for order in range(2):
+        Random(order).shuffle(seqs)
+        for seq in seqs:
+            assert game.state_at(seq) == voids.fold(game.table, stored[:seq]), f"entry {seq}"
+    assert len(game.marks.seqs) > game.head_seq // (2 * every)  # kept, and folded from
+    assert all(seq % every == 0 for seq in game.marks.seqs)
+    # A position handed out is a copy: changing it changes no kept mark.
+    kept = game.marks.seqs[0]
+    shown = game.state_at(kept)
+    assert shown is not None
+    shown.players[0].cash += 1000
+    assert game.state_at(kept) == voids.fold(game.table, stored[:kept])
 
 
 def _doctor(db: Path, seq: int, rehash: bool) -> None:

@@ -1,0 +1,154 @@
+"""The judge's entries list measured without asking Qt cell by cell at every jump.
+
+Qt sized the list's first four columns to their contents (ResizeToContents: every delegate of the
+rows it samples, at every layout) and each row in sight after a jump (resizeRowToContents: every
+cell's delegate and the row header, a call into Python each), then painted the rows a second
+time at their new heights. Here the columns are as wide as the widest entry any row of the game
+holds, worked out from the entries (a handful of distinct shapes: digits, times, who recorded),
+and a row's height is worked out as Qt's resizeRowToContents does (QTableView::sizeHintForRow:
+each cell in sight asked of its delegate with the view's options, one more pixel for the grid,
+no less than the row header asks) but asked only once per row and column width: the entry's
+words are the only cell whose height differs from row to row; the numbers' cells are as tall as
+their font, the "By" cell as its words (a judge's name in Chinese or Tamil is taller).
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QRect, QSize
+from PySide6.QtWidgets import QStyle, QStyleOptionViewItem, QTableView
+
+from ui.fonts import isolated
+from ui.judge.entries_model import (
+    COLUMNS,
+    ENTRY_COLUMN,
+    EntriesFilter,
+    EntriesModel,
+    clock_text,
+    who,
+)
+
+WHO_COLUMN = COLUMNS.index("By")
+_DIGITS = re.compile(r"[0-9]")
+
+
+class EntryRows:
+    """The widths of the list's first four columns and the height of each of its rows (by
+    the row of `proxy`, the filter the view shows), kept until the font, the style or the
+    entries' column width changes."""
+
+    def __init__(self, table: QTableView, model: EntriesModel, proxy: EntriesFilter) -> None:
+        self.table, self.model, self.proxy = table, model, proxy
+        self._heights: dict[tuple[int, int], int] = {}  # (source row, words' width) -> height
+        self._lines: dict[tuple[int, str], int] = {}  # a one-line cell's height, by its words
+        self._header: int | None = None  # the (hidden) row header's height for a row
+        self._shapes: list[set[str]] = [set() for _ in range(ENTRY_COLUMN)]
+        self._seen = 0  # the entries whose shapes are in _shapes
+
+    def forget(self) -> None:
+        """A new font or style: every measure again."""
+        self._heights.clear()
+        self._lines.clear()
+        self._header = None
+
+    def entries_replaced(self) -> None:
+        """The list was replaced (a void rewrites earlier rows' words): every row again."""
+        self._heights.clear()
+        self._shapes = [set() for _ in range(ENTRY_COLUMN)]
+        self._seen = 0
+
+    # Widths ------------------------------------------------------------------------------
+
+    def fit_columns(self) -> None:
+        """Make the first four columns as wide as the widest entry's words in them (or as
+        their heading, if wider): as wide as ResizeToContents would make them for the rows in
+        sight, but for every row, so a jump moves no column."""
+        self._learn_shapes()
+        table, header = self.table, self.table.horizontalHeader()
+        option = QStyleOptionViewItem()
+        table.initViewItemOption(option)
+        option.features |= QStyleOptionViewItem.ViewItemFeature.HasDisplay
+        style = table.style()
+        widest_digit = max("0123456789", key=option.fontMetrics.horizontalAdvance)
+        grid = 1 if table.showGrid() else 0
+        for column in range(ENTRY_COLUMN):
+            if header.isSectionHidden(column):
+                continue
+            widest = 0
+            for shape in self._shapes[column]:
+                # Any digit stands for the widest one: the column fits every number of a shape.
+                option.text = _DIGITS.sub(widest_digit, shape)
+                widest = max(widest, style.sizeFromContents(
+                    QStyle.ContentsType.CT_ItemViewItem, option, QSize(), table).width())
+            width = max(header.sectionSizeHint(column), widest + grid)
+            if table.columnWidth(column) != width:
+                table.setColumnWidth(column, width)
+
+    def _learn_shapes(self) -> None:
+        entries = self.model.entries
+        if self._seen > len(entries):
+            self.entries_replaced()
+        seqs, times, clocks, whos = self._shapes
+        for entry in entries[self._seen:]:
+            seqs.add(str(entry.seq))
+            clocks.add(clock_text(entry.clock_ms))
+            whos.add(isolated(who(entry.actor)))
+        if entries[self._seen:]:
+            times.add("00:00:00")  # the time of day, always HH:MM:SS
+        # Numbers of one length share a shape: keep one of each length.
+        for shapes in (seqs, clocks):
+            by_length = {len(s): _DIGITS.sub("0", s) for s in shapes}
+            shapes.clear()
+            shapes.update(by_length.values())
+        self._seen = len(entries)
+
+    # Heights -----------------------------------------------------------------------------
+
+    def height(self, row: int) -> int:
+        """The height QTableView.resizeRowToContents gives the view's row `row`."""
+        table = self.table
+        source = self.proxy.mapToSource(self.proxy.index(row, 0)).row()
+        key = (source, table.columnWidth(ENTRY_COLUMN))
+        found = self._heights.get(key)
+        if found is None:
+            found = self._heights[key] = self._measured(row, source)
+        return found
+
+    def _measured(self, row: int, source: int) -> int:
+        table, header = self.table, self.table.horizontalHeader()
+        option = QStyleOptionViewItem()
+        table.initViewItemOption(option)
+        wrap = table.wordWrap()
+        left = max(0, header.visualIndexAt(0))
+        right = header.visualIndexAt(table.viewport().width())
+        right = len(COLUMNS) - 1 if right < 0 else right
+        words = self.model.row_words(source) if 0 <= source < len(self.model.entries) else ()
+        hint = 0
+        for visual in range(left, right + 1):
+            column = header.logicalIndex(visual)
+            if header.isSectionHidden(column):
+                continue
+            kept = None
+            if column != ENTRY_COLUMN and words:
+                # A number's cell is as tall as its font; the "By" cell as its words' fonts.
+                kept = (column, words[column] if column == WHO_COLUMN else "")
+                found = self._lines.get(kept)
+                if found is not None:
+                    hint = max(hint, found)
+                    continue
+            index = self.proxy.index(row, column)
+            if wrap:  # as QTableView measures a cell whose words may wrap
+                option.rect = QRect(table.columnViewportPosition(column),
+                                    table.rowViewportPosition(row), table.columnWidth(column),
+                                    max(1, table.rowHeight(row)))
+            measured = table.itemDelegateForIndex(index).sizeHint(option, index).height()
+            if kept is not None:
+                self._lines[kept] = measured
+            hint = max(hint, measured)
+        if table.showGrid():
+            hint += 1
+        if self._header is None:
+            self._header = table.verticalHeader().sectionSizeHint(row)
+        return max(hint, self._header)
+
