@@ -249,15 +249,25 @@ class EntriesPanel(Fence):
         if not index.isValid():
             self.table.clearSelection()
             return False
+        table = self.table
+        # A jump (the entry out of sight): the entry in the middle of the list, it and the rows
+        # around it given their heights before the list scrolls there (the cursor's move
+        # scrolls it) and is painted; a step to the next entry moves the list no more than it
+        # must. Each row is measured once (EntryRows).
+        jump = not table.viewport().rect().intersects(table.visualRect(index))
+        if jump:
+            self.rows.fit_around(index.row())
+            table.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
         self._quiet = not emit
         try:
-            self.table.selectionModel().setCurrentIndex(
+            table.selectionModel().setCurrentIndex(
                 index, QItemSelectionModel.SelectionFlag.ClearAndSelect
                 | QItemSelectionModel.SelectionFlag.Rows)
         finally:
             self._quiet = False
-        self.table.scrollTo(index)
-        self.rows_fit.fit()  # the rows now in sight at their heights before they are painted
+        if not jump:
+            table.scrollTo(index)
+        self.rows_fit.fit()  # any row come into sight at its height (each known after once)
         return True
 
     def _current(self) -> None:

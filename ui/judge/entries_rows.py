@@ -105,6 +105,27 @@ class EntryRows:
 
     # Heights -----------------------------------------------------------------------------
 
+    def fit_around(self, row: int) -> None:
+        """Give the view's row `row` and the rows that a view centred on it shows their
+        heights (half the list's height above it, half below), before it is scrolled there."""
+        table = self.table
+        count = table.model().rowCount()
+        if not 0 <= row < count:
+            return
+        own = self._fit(row)
+        half = table.viewport().height() // 2
+        for step in (-1, 1):
+            shown, near = own // 2, row + step
+            while 0 <= near < count and shown < half:
+                shown += self._fit(near)
+                near += step
+
+    def _fit(self, row: int) -> int:
+        height = self.height(row)
+        if self.table.rowHeight(row) != height:
+            self.table.setRowHeight(row, height)
+        return height
+
     def height(self, row: int) -> int:
         """The height QTableView.resizeRowToContents gives the view's row `row`."""
         table = self.table

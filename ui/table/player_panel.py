@@ -135,6 +135,7 @@ class DeedChips(QLabel):
         self._space = 0.0
         self._line = (0.0, 0.0)  # a line's ascent and descent
         self._heights: dict[int, int] = {}  # height for width, as asked
+        self._hint: QSize | None = None  # the size hint, as last worked out
 
     def show_chips(self, html: str, chips: list[list[Run]]) -> None:
         """Show `chips`, the words between the places a line may break, each as its runs;
@@ -156,6 +157,7 @@ class DeedChips(QLabel):
     def _forget(self) -> None:
         self._widths = None
         self._heights.clear()
+        self._hint = None
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
@@ -216,7 +218,13 @@ class DeedChips(QLabel):
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
         # As QLabel sizes wrapped rich text (QTextDocument.adjustSize): 80 x's wide, then
-        # narrower towards a 5:3 shape, then the widest line's width.
+        # narrower towards a 5:3 shape, then the widest line's width; kept until the chips,
+        # the font or the style change (the layouts ask it several times a change).
+        if self._hint is None:
+            self._hint = self._hinted()
+        return QSize(self._hint)
+
+    def _hinted(self) -> QSize:
         most = QFontMetrics(self.font()).horizontalAdvance("x") * 80
         _, high = self._tall(most)
         width = math.isqrt(int(5 * high * most / 3))
