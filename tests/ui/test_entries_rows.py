@@ -102,4 +102,15 @@ def test_a_jump_sizes_the_rows_it_shows_before_painting_them(qtbot,
         table.rowHeight(row) == panel.rows.height(row) for row in range(top, bottom + 1))
     for row in range(top, bottom + 1):
         assert table.rowHeight(row) == panel.rows.height(row)
+    # The entry jumped to stands in the middle of the list (docs/decisions.md), give or take
+    # half a row: the rows above and below it are whole rows.
+    shown = table.visualRect(table.model().index(target, 0))
+    middle = table.viewport().height() / 2
+    assert abs(shown.center().y() - middle) <= max(table.rowHeight(target - 1),
+                                                   table.rowHeight(target + 1))
+    # A step to the next entry moves the cursor and leaves the list where it is.
+    scrolled = table.verticalScrollBar().value()
+    window.travel.step(1)
+    assert panel.current_seq() == seq + 1
+    assert table.verticalScrollBar().value() == scrolled
     window.close()
