@@ -5,13 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import Qt
-
 from app.table.view_build import table_view
 from tests.app.recorded_games import SetClock, line_of, play, record
-from ui import scale
-from ui.table import palette
 from ui.table.clock_widget import ClockWidget, time_text
 
 SG = "sg-final-position.jsonl"
@@ -75,30 +70,3 @@ def test_time_left_is_rounded_up_to_the_second() -> None:
     assert time_text(299_000) == "4:59"
     assert time_text(1) == "0:01"
     assert time_text(0) == "0:00"
-
-
-@pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-@pytest.mark.parametrize("level", sorted(palette.CLOCK_LEVELS))
-@pytest.mark.parametrize("base", [scale.BASE_PT, scale.MAX_PT])
-def test_the_time_is_drawn_on_its_own_plain_fill_as_the_frame_draws_it(qtbot, level: str,
-                                                                       base: int) -> None:
-    # The time's holder fills its place with the frame's background (opaque: a new second
-    # repaints it alone, not the window under it); the clock looks the same pixel for pixel
-    # as when the frame's style sheet painted that place, at each level and text size.
-    clock = ClockWidget()
-    qtbot.addWidget(clock)
-    clock.resize(320, 170)
-    clock.set_base_pt(base)
-    clock._apply(level)
-    clock.time.setText("14:32")
-    clock.show()
-    qtbot.waitExposed(clock)
-    holder = clock.holder
-    assert holder.testAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
-    # The place lies inside the frame's border and clear of its round corners.
-    inside = clock.contentsRect().adjusted(6, 2, -6, 0)
-    assert inside.contains(holder.geometry())
-    filled = clock.grab().toImage()
-    holder.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, False)  # the frame under it
-    holder._fill = None
-    assert clock.grab().toImage() == filled

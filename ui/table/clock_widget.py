@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QResizeEvent
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from app.table.views import ClockView, TableView
@@ -69,22 +69,6 @@ class SteadyHolder(QWidget):
         label.setParent(self)
         self.setSizePolicy(label.sizePolicy())
         self._hints = (label.sizeHint(), label.minimumSizeHint())
-        self._fill: QColor | None = None
-
-    def fill_with(self, colour: QColor) -> None:
-        """Paint the holder's whole place in `colour`, the plain colour the holder stands on.
-        Opaque, the holder is all a new second repaints: the window, its columns and the
-        clock's frame under it are not painted again each second. (Painted here, not by Qt's
-        background fill: a palette set beside a new style sheet is undone by its re-polish.)"""
-        self._fill = QColor(colour)
-        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
-        self.update()
-
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
-        if self._fill is not None:
-            painter = QPainter(self)
-            painter.fillRect(event.rect(), self._fill)
-            painter.end()
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
         return self.label.sizeHint()
@@ -126,8 +110,7 @@ class ClockWidget(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 6)
         layout.setSpacing(0)
-        self.holder = SteadyHolder(self.time)
-        layout.addWidget(self.holder)  # its new second repaints it alone
+        layout.addWidget(SteadyHolder(self.time))  # its new second repaints it alone
         layout.addWidget(self.state)
         layout.addWidget(self.announcement)
         self.level = ""
@@ -181,6 +164,3 @@ class ClockWidget(QFrame):
             f"QLabel#clockState {{ font-size: {scale.pt(base, 1.1)}pt; }}"
             f"QLabel#clockAnnouncement {{ font-size: {scale.pt(base, 1.25)}pt;"
             " font-weight: bold; }")
-        # The time's place lies inside the frame's border and clear of its round corners (the
-        # layout's margins are as wide as the corners' radius): the frame's plain background.
-        self.holder.fill_with(QColor(background))
