@@ -120,6 +120,9 @@ def chip_runs(holding: SetHolding) -> list[Run]:
     return runs
 
 
+NOTHING = object()  # DeedChips.paintEvent: no font or pen set on the painter yet
+
+
 class DeedChips(QLabel):
     """The deeds' chips, drawn by the label itself: each chip's colour square and plain words
     measured once per wording and font (`QFontMetricsF`), wrapped between chips as Qt's rich
@@ -132,6 +135,7 @@ class DeedChips(QLabel):
         self._html = ""
         self._chips: list[list[Run]] = []  # the words between spaces, each as runs
         self._widths: list[float] | None = None  # each chip's width in the present font
+        self._run_widths: list[list[float]] = []  # each chip's runs' widths, likewise
         self._space = 0.0
         self._line = (0.0, 0.0)  # a line's ascent and descent
         self._heights: dict[int, int] = {}  # height for width, as asked
@@ -173,8 +177,9 @@ class DeedChips(QLabel):
             self._space = metrics[0].horizontalAdvance(" ")
             used = metrics if any(run[1] for runs in self._chips for run in runs) else metrics[:1]
             self._line = (max(m.ascent() for m in used), max(m.descent() for m in used))
-            self._widths = [sum(metrics[run[1]].horizontalAdvance(run[0]) for run in runs)
-                            for runs in self._chips]
+            self._run_widths = [[metrics[run[1]].horizontalAdvance(run[0]) for run in runs]
+                                for runs in self._chips]
+            self._widths = [sum(widths) for widths in self._run_widths]
         return self._widths
 
     def _lines(self, width: float) -> list[list[int]]:
@@ -255,17 +260,24 @@ class DeedChips(QLabel):
         ascent, descent = self._line
         tall = math.ceil(ascent + descent)  # a line's height, as Qt's text layout rounds it
         top = area.top() + math.floor(max((area.height() - len(lines) * tall) / 2, 0.0))  # as Qt
+        run_widths = self._run_widths  # measured with the lines (_lines: _measure)
+        # The painter's font and pen set only when they change (nothing set yet: a sentinel).
+        font_set: object = NOTHING
+        pen_set: object = NOTHING
         for number, line in enumerate(lines):
             x = float(area.left())
             y = top + number * tall
             for place in line:
-                for words, strong, colour, background in self._chips[place]:
-                    font = bold if strong else plain
-                    wide = QFontMetricsF(font).horizontalAdvance(words)
+                for (words, strong, colour, background), wide in zip(
+                        self._chips[place], run_widths[place], strict=True):
                     if background is not None:
                         painter.fillRect(QRectF(x, y, wide, tall).toAlignedRect(), QColor(background))
-                    painter.setFont(font)
-                    painter.setPen(QColor(colour) if colour is not None else own)
+                    if strong is not font_set:
+                        painter.setFont(bold if strong else plain)
+                        font_set = strong
+                    if colour != pen_set or pen_set is NOTHING:
+                        painter.setPen(QColor(colour) if colour is not None else own)
+                        pen_set = colour
                     painter.drawText(QPointF(x, y + ascent), words)
                     x += wide
                 x += self._space
