@@ -351,3 +351,43 @@ def test_the_judges_entries_wrap_whole_in_their_column(qtbot, recorded: dict[int
         wrapped += needed > QFontMetrics(table.font()).height() * 1.5
     assert wrapped > 0  # long names made some entries two lines or more
     window.close()
+
+
+@pytest.fixture
+def styled(qapp: QApplication) -> Iterator[QApplication]:
+    """The application as the app starts it (its style sheet: ui.app.application), put back
+    as the other tests have it afterwards."""
+    from ui.app import application  # noqa: PLC0415
+
+    sheet = qapp.styleSheet()
+    yield application()
+    qapp.setStyleSheet(sheet)
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support (raise|grabbing the keyboard|propagateSizeHints)")
+def test_the_judges_window_fits_a_1366_screen_with_six_names_in_four_scripts(
+        qtbot, recorded: dict[int, Path], styled: QApplication) -> None:
+    from ui.judge.session import JudgeSession  # noqa: PLC0415
+    from ui.judge.window import JudgeWindow  # noqa: PLC0415
+
+    window = JudgeWindow(JudgeSession(str(recorded[6]), poll_ms=None))
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    QApplication.processEvents()
+    # The player filter is as wide as its column gives it, not as its longest name (40
+    # letters: the window was 1,408 pixels wide, cut on a 1366x768 laptop)...
+    assert window.minimumSizeHint().width() <= 1366
+    assert window.width() == 1366
+    combo = window.entries.player
+    names = [combo.itemText(i) for i in range(1, combo.count())]
+    assert "Siti Nurhaliza binti Abdul Rahman Yusof" in names
+    # ...and the list it drops down shows each name whole.
+    combo.showPopup()
+    QApplication.processEvents()
+    view = combo.view()
+    assert all(view.fontMetrics().horizontalAdvance(name) < view.viewport().width()
+               for name in names)
+    combo.hidePopup()
+    window.close()

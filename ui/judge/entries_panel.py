@@ -54,6 +54,7 @@ class KeptWrappedRows(WrappedRows):
 
 
 EVERY_PLAYER = "every player"
+PLAYER_FILTER_LETTERS = 12  # the player filter's least width, in letters
 EVERY_KIND = "every kind"
 TIME_FORMAT = "HH:mm:ss"
 
@@ -83,6 +84,12 @@ class EntriesPanel(Fence):
         self.proxy = EntriesFilter(self.model)
         self.player = QComboBox()
         self.player.setObjectName("playerFilter")
+        # As wide as the column gives it, not as the longest name: a name of 40 letters made
+        # the judge's window wider than a 1366-pixel screen. The list that drops down shows
+        # each name whole.
+        self.player.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.player.setMinimumContentsLength(PLAYER_FILTER_LETTERS)
         self.kind = QComboBox()
         self.kind.setObjectName("kindFilter")
         self.kind.addItems([EVERY_KIND, *review.CATEGORIES])
