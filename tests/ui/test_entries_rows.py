@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QApplication, QStyleOptionViewItem
 
 from app.table.command_text import parse_command
 from tests.app.recorded_games import record
+from tests.ui.judge_shown import judge_at_1366
 from ui.judge.entries_model import ENTRY_COLUMN
-from ui.judge.session import JudgeSession
 from ui.judge.window import JudgeWindow
 from ui.tools.table_moments import Clock, four_scripts
 
@@ -31,16 +31,6 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     sample.submit(parse_command({"type": "undo"}))
     sample.close()
     return {"scripts": folder / "scripts.db", "voided": folder / "sample.db"}
-
-
-def judge(qtbot, path: Path) -> JudgeWindow:
-    window = JudgeWindow(JudgeSession(str(path), poll_ms=None))
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    QApplication.processEvents()
-    return window
 
 
 def check_every_row(window: JudgeWindow) -> int:
@@ -69,7 +59,7 @@ def check_every_row(window: JudgeWindow) -> int:
 @pytest.mark.parametrize("game", ["scripts", "voided"])
 def test_each_row_is_as_tall_as_qt_makes_it_and_each_column_fits_every_entry(
         qtbot, games: dict[str, Path], game: str) -> None:
-    window = judge(qtbot, games[game])
+    window = judge_at_1366(qtbot, games[game])
     taller = check_every_row(window)
     if game == "scripts":
         assert taller > 0  # some entries' words took two lines or more
@@ -84,7 +74,7 @@ def test_each_row_is_as_tall_as_qt_makes_it_and_each_column_fits_every_entry(
 
 def test_a_jump_sizes_the_rows_it_shows_before_painting_them(qtbot,
                                                              games: dict[str, Path]) -> None:
-    window = judge(qtbot, games["scripts"])
+    window = judge_at_1366(qtbot, games["scripts"])
     panel, table = window.entries, window.entries.table
     # Every row back at the default height, as a long game's rows not yet seen are.
     for row in range(table.model().rowCount()):

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QListView
 
 from app.table.actions import Action
 from app.table.service import TableGame
+from tests.ui.judge_shown import judge_at_1366
 from tests.ui.layout_check import problems
 from ui import scale
 from ui.display.window import DisplayWindow
@@ -322,15 +323,8 @@ def test_a_markers_initials_are_two_whole_letters_in_every_script() -> None:
 
 def test_the_judges_entries_wrap_whole_in_their_column(qtbot, recorded: dict[int, Path]) -> None:
     from ui.judge.entries_model import ENTRY_COLUMN  # noqa: PLC0415
-    from ui.judge.session import JudgeSession  # noqa: PLC0415
-    from ui.judge.window import JudgeWindow  # noqa: PLC0415
 
-    window = JudgeWindow(JudgeSession(str(recorded[6]), poll_ms=None))
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    QApplication.processEvents()
+    window = judge_at_1366(qtbot, recorded[6])
     table = window.entries.table
     model = table.model()
     width = table.columnWidth(ENTRY_COLUMN) - 2 * table.itemDelegateForColumn(
@@ -367,15 +361,7 @@ def styled(qapp: QApplication) -> Iterator[QApplication]:
 @pytest.mark.qt_log_ignore("This plugin does not support (raise|grabbing the keyboard|propagateSizeHints)")
 def test_the_judges_window_fits_a_1366_screen_with_six_names_in_four_scripts(
         qtbot, recorded: dict[int, Path], styled: QApplication) -> None:
-    from ui.judge.session import JudgeSession  # noqa: PLC0415
-    from ui.judge.window import JudgeWindow  # noqa: PLC0415
-
-    window = JudgeWindow(JudgeSession(str(recorded[6]), poll_ms=None))
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    QApplication.processEvents()
+    window = judge_at_1366(qtbot, recorded[6])
     # The player filter is as wide as its column gives it, not as its longest name (40
     # letters: the window was 1,408 pixels wide, cut on a 1366x768 laptop)...
     assert window.minimumSizeHint().width() <= 1366
