@@ -21,6 +21,7 @@ from app.hub.arrival import Held, begin_and_read, driver_errors, explicit, pipel
 from app.hub.batch import Batch, read_batch
 from app.hub.errors import HubGap, HubRefused
 from app.ledger import open_ledger
+from app.table.service import TableGame
 from tests.app.hub.wire import Heard, Relay
 from tests.app.hub_tables import HUBS, fresh_hub, new_table, play
 from tests.postgres import server, skip_reason
@@ -76,6 +77,13 @@ def _push(hub: Hub, table_file: Path, game_id: str, held: int) -> int:
         return push_game(hub, ledger.database, game_id, "table 1", held=held).held
 
 
+def _table_of_five(tmp_path: Path) -> tuple[TableGame, str, Path]:
+    """Table 1 with five commands played: its game, the game's id and its file."""
+    table = new_table(tmp_path, 1)
+    play(table, 5, Random(1))
+    return table, table.game_id or "", tmp_path / "table-1.db"
+
+
 def _copier_hub(url: str) -> Hub:
     """The hub as the copier opens it (replicator._open_hub: no ping before each push)."""
     hub = Hub.open(url, create=True)
@@ -87,16 +95,14 @@ def _copier_hub(url: str) -> Hub:
 def test_a_push_of_a_game_the_hub_holds_is_one_transaction_of_two_round_trips(
         relay: Relay, tmp_path: Path, commands: int) -> None:
     url = relay.url(fresh_hub("postgresql", tmp_path))
-    table = new_table(tmp_path, 1)
-    play(table, 5, Random(1))
-    game_id = table.game_id or ""
+    table, game_id, path = _table_of_five(tmp_path)
     with _copier_hub(url) as hub:
-        held = _push(hub, tmp_path / "table-1.db", game_id, 0)
+        held = _push(hub, path, game_id, 0)
         before = table.head_seq
         play(table, commands, Random(2))
         assert table.head_seq > before
         with relay.counting() as heard:
-            assert _push(hub, tmp_path / "table-1.db", game_id, held) == table.head_seq
+            assert _push(hub, path, game_id, held) == table.head_seq
         # BEGIN, the game's lock and the read in one; the store and its COMMIT in the other.
         assert heard.round_trips == 2
         # The one Sync answered, after the COMMIT: no transaction open before it, none after.
@@ -108,14 +114,12 @@ def test_a_push_of_a_game_the_hub_holds_is_one_transaction_of_two_round_trips(
 def test_a_push_to_a_sqlite_hub_is_one_transaction_of_a_few_statements(
         tmp_path: Path, commands: int) -> None:
     url = fresh_hub("sqlite", tmp_path)
-    table = new_table(tmp_path, 1)
-    play(table, 5, Random(1))
-    game_id = table.game_id or ""
+    table, game_id, path = _table_of_five(tmp_path)
     with Hub.open(url) as hub:
-        held = _push(hub, tmp_path / "table-1.db", game_id, 0)
+        held = _push(hub, path, game_id, 0)
         play(table, commands, Random(2))
         with counting(hub) as counted:
-            assert _push(hub, tmp_path / "table-1.db", game_id, held) == table.head_seq
+            assert _push(hub, path, game_id, held) == table.head_seq
         assert counted.commits == 1
         # SQLite is in the process (no round trip): its BEGIN IMMEDIATE, one read, one
         # executemany a table with rows, one update of hub_games, whatever the batch's size.
@@ -167,10 +171,7 @@ def test_a_copier_following_a_table_sends_each_push_in_one_transaction(
 def test_a_store_the_hubs_database_refuses_leaves_nothing_and_the_connection_usable(
         relay: Relay, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     url = relay.url(fresh_hub("postgresql", tmp_path))
-    table = new_table(tmp_path, 1)
-    play(table, 5, Random(1))
-    game_id = table.game_id or ""
-    path = tmp_path / "table-1.db"
+    table, game_id, path = _table_of_five(tmp_path)
     with _copier_hub(url) as hub:
         held = _push(hub, path, game_id, 0)
         play(table, 10, Random(2))
@@ -198,10 +199,7 @@ def test_a_store_the_hubs_database_refuses_leaves_nothing_and_the_connection_usa
 def test_entries_another_sender_stored_without_the_lock_are_compared_and_the_rest_stored(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     url = fresh_hub("postgresql", tmp_path)
-    table = new_table(tmp_path, 1)
-    play(table, 5, Random(1))
-    game_id = table.game_id or ""
-    path = tmp_path / "table-1.db"
+    table, game_id, path = _table_of_five(tmp_path)
     with Hub.open(url) as hub:
         held = _push(hub, path, game_id, 0)
         play(table, 20, Random(2))
@@ -246,10 +244,7 @@ def test_a_hub_gone_in_the_middle_of_a_push_is_unreachable_and_the_next_push_cop
     # HubUnreachable, as for any hub gone away (not an error of SQLAlchemy's own, which ended
     # its thread), and the next push copies everything on a new connection.
     url = relay.url(fresh_hub("postgresql", tmp_path))
-    table = new_table(tmp_path, 1)
-    play(table, 5, Random(1))
-    game_id = table.game_id or ""
-    path = tmp_path / "table-1.db"
+    table, game_id, path = _table_of_five(tmp_path)
     with _copier_hub(url) as hub:
         held = _push(hub, path, game_id, 0)
         play(table, 10, Random(2))
