@@ -17,6 +17,17 @@ def _the_apps_fonts(qapp) -> None:
 
 
 @pytest.fixture
+def styled(qapp):
+    """The application as the app starts it (its style sheet: ui.app.application), put back
+    as the other tests have it afterwards."""
+    from ui.app import application  # noqa: PLC0415
+
+    sheet = qapp.styleSheet()
+    yield application()
+    qapp.setStyleSheet(sheet)
+
+
+@pytest.fixture
 def form(qtbot):
     """The new-game form, shown, recording its game into the data folder by a test clock
     (the tests of the form and of its names' warnings)."""

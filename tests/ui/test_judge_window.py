@@ -12,17 +12,16 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtWidgets import QApplication
 
 from app.cli.main import main as banker
 from app.review import service as review
 from app.table.command_text import parse_command, read_script
 from app.table.service import TableGame
 from tests.app.recorded_games import EXAMPLES, SetClock, line_of, record
-from ui.judge.entries_model import ENTRY_COLUMN, SEQ_ROLE, EntriesModel, KeptCells
+from ui.judge.entries_model import ENTRY_COLUMN, SEQ_ROLE, EntriesModel
 from ui.judge.session import JudgeSession
 from ui.judge.window import JudgeWindow
-from ui.table.wrapped_rows import WrappedRows
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -118,34 +117,48 @@ def test_voided_entries_are_grey_struck_out_and_say_what_voided_them(open_judge,
     assert model.index(row, 0).data(Qt.ItemDataRole.ForegroundRole).name() == "#8a8a8a"
 
 
-def test_the_list_drawn_from_its_kept_words_looks_as_drawn_from_the_models_roles(
-        open_judge, db: Path) -> None:
-    # The list's cells are styled from each row's kept words in one call (KeptCells), not
-    # from seven roles asked of the model: the same picture as Qt's own delegate draws, the
-    # voided rows (grey, struck out) and the filter's rows included; the same sizes too.
+def test_the_list_draws_each_cell_from_its_entry_laid_out_once(open_judge, db: Path,
+                                                              styled: QApplication) -> None:
+    # Each cell of the list is drawn from its words laid out once (EntryCells): the words of
+    # the entry the row shows, whatever the filter; whole in the row (the row as tall as its
+    # lines); a voided entry's words grey; the selected row on the style sheet's blue.
     window = open_judge(db)
     window.resize(1366, 768)
     panel = window.entries
-    table = panel.table
+    table, cells = panel.table, panel.cells
+    assert table.itemDelegate() is cells
+    voided_seq = next(e.seq for e in panel.model.entries if e.voided)
     for shown in ("", "Atlantic"):
         panel.search.setText(shown)
-        row = table.model().mapFromSource(panel.model.index(
-            panel.model.row_of(next(e.seq for e in panel.model.entries if e.voided)), 0)).row()
-        table.scrollTo(table.model().index(row, 0))
+        proxy = table.model()
+        row = proxy.mapFromSource(panel.model.index(panel.model.row_of(voided_seq), 0)).row()
+        table.scrollTo(proxy.index(row, 0))
+        panel.rows_fit.fit()
         QApplication.processEvents()
-        kept = table.viewport().grab().toImage()
-        delegates = [table.itemDelegate(), table.itemDelegateForColumn(ENTRY_COLUMN)]
-        assert isinstance(delegates[0], KeptCells)
-        hints = [delegates[0].sizeHint(QStyleOptionViewItem(), table.model().index(r, c))
-                 for r in range(3) for c in range(ENTRY_COLUMN)]
-        plain, wrapped = QStyledItemDelegate(table), WrappedRows(table, ENTRY_COLUMN)
-        table.setItemDelegate(plain)
-        table.setItemDelegateForColumn(ENTRY_COLUMN, wrapped)
-        assert hints == [plain.sizeHint(QStyleOptionViewItem(), table.model().index(r, c))
-                         for r in range(3) for c in range(ENTRY_COLUMN)]
-        assert table.viewport().grab().toImage() == kept
-        table.setItemDelegate(delegates[0])
-        table.setItemDelegateForColumn(ENTRY_COLUMN, delegates[1])
+        top, bottom = table.rowAt(0), table.rowAt(table.viewport().height() - 1)
+        bottom = proxy.rowCount() - 1 if bottom < 0 else bottom
+        for at in range(top, bottom + 1):
+            source = proxy.mapToSource(proxy.index(at, 0)).row()
+            for column in range(ENTRY_COLUMN + 1):
+                if table.isColumnHidden(column):
+                    continue
+                layout, height, voided = cells.laid(source, column)
+                assert layout.text() == proxy.index(at, column).data()
+                assert voided == panel.model.entries[source].voided
+                assert table.rowHeight(at) >= height  # every line drawn whole
+        picture = table.viewport().grab().toImage()
+        words = table.visualRect(proxy.index(row, ENTRY_COLUMN))
+        colours = {picture.pixelColor(x, y).name()
+                   for x in range(words.left(), words.right())
+                   for y in range(words.top(), words.bottom())}
+        assert "#8a8a8a" in colours and "#000000" not in colours  # grey, not black
+    panel.search.setText("")
+    panel.select(panel.model.entries[0].seq)
+    QApplication.processEvents()
+    first = table.visualRect(table.model().index(0, ENTRY_COLUMN))
+    picture = table.viewport().grab().toImage()
+    assert picture.pixelColor(first.right() - 6, first.center().y()).name() == "#cfe2f3"
+    window.close()
 
 
 def test_the_filters_show_exactly_what_review_matching_finds(open_judge, db: Path) -> None:

@@ -327,8 +327,7 @@ def test_the_judges_entries_wrap_whole_in_their_column(qtbot, recorded: dict[int
     window = judge_at_1366(qtbot, recorded[6])
     table = window.entries.table
     model = table.model()
-    width = table.columnWidth(ENTRY_COLUMN) - 2 * table.itemDelegateForColumn(
-        ENTRY_COLUMN).margin()
+    width = window.entries.cells.text_width(ENTRY_COLUMN)
     assert table.textElideMode() == Qt.TextElideMode.ElideNone
     # The rows in sight are sized (all of a long game's at once took seconds): the last
     # entry, the current one, stays in sight as they grow.
@@ -345,17 +344,6 @@ def test_the_judges_entries_wrap_whole_in_their_column(qtbot, recorded: dict[int
         wrapped += needed > QFontMetrics(table.font()).height() * 1.5
     assert wrapped > 0  # long names made some entries two lines or more
     window.close()
-
-
-@pytest.fixture
-def styled(qapp: QApplication) -> Iterator[QApplication]:
-    """The application as the app starts it (its style sheet: ui.app.application), put back
-    as the other tests have it afterwards."""
-    from ui.app import application  # noqa: PLC0415
-
-    sheet = qapp.styleSheet()
-    yield application()
-    qapp.setStyleSheet(sheet)
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support (raise|grabbing the keyboard|propagateSizeHints)")

@@ -9,14 +9,11 @@ from typing import Any
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
-    QObject,
     QPersistentModelIndex,
-    QSize,
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPalette
-from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtGui import QColor, QFont
 
 from app.review import service as review
 from ui.fonts import isolated
@@ -206,48 +203,3 @@ class EntriesFilter(QSortFilterProxyModel):
             return True
         entries = self.entries_model.entries
         return 0 <= source_row < len(entries) and entries[source_row].seq in accepted
-
-
-def kept_style(model: EntriesModel, proxy: QSortFilterProxyModel,
-               option: QStyleOptionViewItem, index: Index) -> None:
-    """Fill a cell's style option as QStyledItemDelegate.initStyleOption does from the model's
-    roles (the font, the alignment, the text's colour, the words, no check, icon or background),
-    but from the row's kept words in one call: Qt otherwise asks the model for seven roles of
-    every cell in sight, each a call into Python (some 1,100 at each of the judge's jumps)."""
-    row = proxy.mapToSource(index).row() if index.model() is proxy else index.row()
-    column = index.column()
-    option.index = index
-    if 0 <= row < len(model.entries):
-        entry = model.entries[row]
-        if entry.voided:
-            option.font = QFont(model._struck).resolve(option.font)
-            option.fontMetrics = QFontMetrics(option.font)
-            colours = option.palette
-            colours.setBrush(QPalette.ColorRole.Text, QBrush(model._grey))
-            option.palette = colours
-        if column in (0, 2):
-            option.displayAlignment = Qt.AlignmentFlag(_RIGHT)
-        option.features |= QStyleOptionViewItem.ViewItemFeature.HasDisplay
-        option.text = model.row_words(row)[column]
-    option.backgroundBrush = QBrush()
-    option.styleObject = None
-
-
-class KeptCells(QStyledItemDelegate):
-    """The entries list's cells, their style options filled from the rows' kept words."""
-
-    def __init__(self, model: EntriesModel, proxy: QSortFilterProxyModel,
-                 parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.model, self.proxy = model, proxy
-
-    def initStyleOption(self, option: QStyleOptionViewItem, index: Index) -> None:  # noqa: N802
-        kept_style(self.model, self.proxy, option, index)
-
-    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:  # noqa: N802
-        # As QStyledItemDelegate measures a cell (the model answers no size of its own).
-        item = QStyleOptionViewItem(option)
-        self.initStyleOption(item, index)
-        widget = item.widget
-        style = widget.style() if widget is not None else QApplication.style()
-        return style.sizeFromContents(QStyle.ContentsType.CT_ItemViewItem, item, QSize(), widget)

@@ -15,43 +15,27 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from app.review import service as review
+from ui.judge.entries_cells import EntryCells
 from ui.judge.entries_model import (
     CLOCK_COLUMN,
     ENTRY_COLUMN,
     SEQ_ROLE,
     EntriesFilter,
     EntriesModel,
-    Index,
-    KeptCells,
     clock_text,
     entry_words,
-    kept_style,
     who,
 )
 from ui.judge.entries_rows import EntryRows
 from ui.judge.session import JudgeSession
 from ui.table.columns import Fence
-from ui.table.wrapped_rows import VisibleRowsFit, WrappedRows
-
-
-class KeptWrappedRows(WrappedRows):
-    """The entry's words wrapped (WrappedRows), its cell's style filled from the kept words."""
-
-    def __init__(self, model: EntriesModel, proxy: EntriesFilter, view: QTableView,
-                 column: int) -> None:
-        super().__init__(view, column)
-        self.model, self.proxy = model, proxy
-
-    def initStyleOption(self, option: QStyleOptionViewItem, index: Index) -> None:  # noqa: N802
-        kept_style(self.model, self.proxy, option, index)
-
+from ui.table.wrapped_rows import VisibleRowsFit
 
 EVERY_PLAYER = "every player"
 PLAYER_FILTER_LETTERS = 12  # the player filter's least width, in letters
@@ -146,13 +130,13 @@ class EntriesPanel(Fence):
         table.verticalHeader().hide()
         table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
         # An entry's words wrap whole in their column (a name is never cut to "…"): each row
-        # in sight as tall as its entry, measured as drawn (a Chinese or Tamil line is taller).
-        table.setItemDelegateForColumn(ENTRY_COLUMN, KeptWrappedRows(self.model, self.proxy,
-                                                                     table, ENTRY_COLUMN))
-        table.setItemDelegate(KeptCells(self.model, self.proxy, table))
+        # in sight as tall as its entry, measured as drawn (a Chinese or Tamil line is taller),
+        # each cell laid out once and drawn from that layout (EntryCells).
+        self.cells = EntryCells(self.model, self.proxy, table)
+        table.setItemDelegate(self.cells)
         # The rows measured once each and the columns as wide as the widest entry (EntryRows):
         # a jump lays out and paints its rows once, and moves no column.
-        self.rows = EntryRows(table, self.model, self.proxy)
+        self.rows = EntryRows(table, self.model, self.proxy, self.cells)
         self.rows_fit = VisibleRowsFit(table, self.rows.height)
         table.setWordWrap(True)
         table.setAlternatingRowColors(True)
@@ -309,8 +293,9 @@ class EntriesPanel(Fence):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         if watched is self.table and event.type() in (QEvent.Type.FontChange,
-                                                      QEvent.Type.StyleChange):
-            self.rows.forget()  # every measure again, in the new font or style
+                                                      QEvent.Type.StyleChange,
+                                                      QEvent.Type.PaletteChange):
+            self.rows.forget()  # every measure again, in the new font, style or colours
             self.rows.fit_columns()
             self.rows_fit.later()
         # Left/Right step through time (the list's columns need no cursor), End: now.

@@ -10,16 +10,21 @@ each cell in sight asked of its delegate with the view's options, one more pixel
 no less than the row header asks) but asked only once per row and column width: the entry's
 words are the only cell whose height differs from row to row; the numbers' cells are as tall as
 their font, the "By" cell as its words (a judge's name in Chinese or Tamil is taller).
+
+The cells are laid out and drawn by EntryCells (ui/judge/entries_cells.py): a row's height is
+the tallest of its cells' layouts, the same layouts the rows are drawn from.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from PySide6.QtCore import QRect, QSize
-from PySide6.QtWidgets import QStyle, QStyleOptionViewItem, QTableView
+from PySide6.QtWidgets import QTableView
 
 from ui.fonts import isolated
+from ui.judge.entries_cells import EntryCells
 from ui.judge.entries_model import (
     COLUMNS,
     ENTRY_COLUMN,
@@ -38,10 +43,11 @@ class EntryRows:
     the row of `proxy`, the filter the view shows), kept until the font, the style or the
     entries' column width changes."""
 
-    def __init__(self, table: QTableView, model: EntriesModel, proxy: EntriesFilter) -> None:
-        self.table, self.model, self.proxy = table, model, proxy
+    def __init__(self, table: QTableView, model: EntriesModel, proxy: EntriesFilter,
+                 cells: EntryCells) -> None:
+        self.table, self.model, self.proxy, self.cells = table, model, proxy, cells
         self._heights: dict[tuple[int, int], int] = {}  # (source row, words' width) -> height
-        self._lines: dict[tuple[int, str], int] = {}  # a one-line cell's height, by its words
+        self._lines: dict[tuple[int, str, bool], int] = {}  # a one-line cell's height, by its words
         self._header: int | None = None  # the (hidden) row header's height for a row
         self._shapes: list[set[str]] = [set() for _ in range(ENTRY_COLUMN)]
         self._seen = 0  # the entries whose shapes are in _shapes
@@ -51,12 +57,14 @@ class EntryRows:
         self._heights.clear()
         self._lines.clear()
         self._header = None
+        self.cells.forget()
 
     def entries_replaced(self) -> None:
         """The list was replaced (a void rewrites earlier rows' words): every row again."""
         self._heights.clear()
         self._shapes = [set() for _ in range(ENTRY_COLUMN)]
         self._seen = 0
+        self.cells.forget()
 
     # Widths ------------------------------------------------------------------------------
 
@@ -65,22 +73,16 @@ class EntryRows:
         their heading, if wider): as wide as ResizeToContents would make them for the rows in
         sight, but for every row, so a jump moves no column."""
         self._learn_shapes()
-        table, header = self.table, self.table.horizontalHeader()
-        option = QStyleOptionViewItem()
-        table.initViewItemOption(option)
-        option.features |= QStyleOptionViewItem.ViewItemFeature.HasDisplay
-        style = table.style()
-        widest_digit = max("0123456789", key=option.fontMetrics.horizontalAdvance)
+        table, header, cells = self.table, self.table.horizontalHeader(), self.cells
+        metrics = table.fontMetrics()
+        widest_digit = max("0123456789", key=metrics.horizontalAdvance)
         grid = 1 if table.showGrid() else 0
         for column in range(ENTRY_COLUMN):
             if header.isSectionHidden(column):
                 continue
-            widest = 0
-            for shape in self._shapes[column]:
-                # Any digit stands for the widest one: the column fits every number of a shape.
-                option.text = _DIGITS.sub(widest_digit, shape)
-                widest = max(widest, style.sizeFromContents(
-                    QStyle.ContentsType.CT_ItemViewItem, option, QSize(), table).width())
+            # Any digit stands for the widest one: the column fits every number of a shape.
+            widest = max((cells.words_width(_DIGITS.sub(widest_digit, shape))
+                          for shape in self._shapes[column]), default=0)
             width = max(header.sectionSizeHint(column), widest + grid)
             if table.columnWidth(column) != width:
                 table.setColumnWidth(column, width)
@@ -112,13 +114,28 @@ class EntryRows:
         count = table.model().rowCount()
         if not 0 <= row < count:
             return
-        own = self._fit(row)
-        half = table.viewport().height() // 2
-        for step in (-1, 1):
-            shown, near = own // 2, row + step
-            while 0 <= near < count and shown < half:
-                shown += self._fit(near)
-                near += step
+        with self.resizing():
+            own = self._fit(row)
+            half = table.viewport().height() // 2
+            for step in (-1, 1):
+                shown, near = own // 2, row + step
+                while 0 <= near < count and shown < half:
+                    shown += self._fit(near)
+                    near += step
+
+    @contextmanager
+    def resizing(self) -> Iterator[None]:
+        """Rows given their heights inside, the list laid out once after: told of each row
+        resized, QTableView repaints from that row down at the next turn of the event loop,
+        after the jump's own paint (the list painted twice)."""
+        header = self.table.verticalHeader()
+        was = header.blockSignals(True)
+        try:
+            yield
+        finally:
+            header.blockSignals(was)
+            self.table.updateGeometries()  # the scroll bar's range from the new heights
+            self.table.viewport().update()
 
     def _fit(self, row: int) -> int:
         height = self.height(row)
@@ -138,32 +155,26 @@ class EntryRows:
 
     def _measured(self, row: int, source: int) -> int:
         table, header = self.table, self.table.horizontalHeader()
-        option = QStyleOptionViewItem()
-        table.initViewItemOption(option)
-        wrap = table.wordWrap()
         left = max(0, header.visualIndexAt(0))
         right = header.visualIndexAt(table.viewport().width())
         right = len(COLUMNS) - 1 if right < 0 else right
-        words = self.model.row_words(source) if 0 <= source < len(self.model.entries) else ()
+        entries = self.model.entries
+        words = self.model.row_words(source) if 0 <= source < len(entries) else ()
         hint = 0
-        for visual in range(left, right + 1):
+        for visual in range(left, right + 1):  # the columns in sight, as Qt asks them
             column = header.logicalIndex(visual)
-            if header.isSectionHidden(column):
+            if header.isSectionHidden(column) or not words:
                 continue
             kept = None
-            if column != ENTRY_COLUMN and words:
+            if column != ENTRY_COLUMN:
                 # A number's cell is as tall as its font; the "By" cell as its words' fonts.
-                kept = (column, words[column] if column == WHO_COLUMN else "")
+                kept = (column, words[column] if column == WHO_COLUMN else "",
+                        entries[source].voided)
                 found = self._lines.get(kept)
                 if found is not None:
                     hint = max(hint, found)
                     continue
-            index = self.proxy.index(row, column)
-            if wrap:  # as QTableView measures a cell whose words may wrap
-                option.rect = QRect(table.columnViewportPosition(column),
-                                    table.rowViewportPosition(row), table.columnWidth(column),
-                                    max(1, table.rowHeight(row)))
-            measured = table.itemDelegateForIndex(index).sizeHint(option, index).height()
+            measured = self.cells.cell_height(source, column)
             if kept is not None:
                 self._lines[kept] = measured
             hint = max(hint, measured)
@@ -172,4 +183,3 @@ class EntryRows:
         if self._header is None:
             self._header = table.verticalHeader().sectionSizeHint(row)
         return max(hint, self._header)
-

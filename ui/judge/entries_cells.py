@@ -1,0 +1,159 @@
+"""The judge's entries list's cells, each laid out once and drawn from that layout.
+
+Qt's own item delegate shaped a cell's words three times a paint (its size, its place, its
+drawing: HarfBuzz each time) and asked Python for the cell's style first, at every jump of the
+judge's time travel to a part of the game not yet shown. Here a cell's words are laid out once
+per column width and font (a QTextLayout, the last KEPT_CELLS cells kept): the row's height is
+that layout's height, and the cell is drawn from it, its background and focus by the style (the
+style sheet's colours for a selected row, the alternate rows' colour)."""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from typing import NamedTuple
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QTextLayout, QTextOption
+from PySide6.QtWidgets import (
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+)
+
+from ui.judge.entries_model import ENTRY_COLUMN, VOIDED_GREY, EntriesFilter, EntriesModel
+
+Index = QModelIndex | QPersistentModelIndex
+KEPT_CELLS = 1200  # laid-out cells kept: some twenty screens of rows, a few megabytes at most
+RIGHT_ALIGNED = (0, 2)  # the entry's number and the game clock, as figures line up
+WRAP_ROOM = 4  # the wrapped words' cell: two pixels above and below its lines
+Laid = tuple[QTextLayout, float, bool]  # the layout, its lines' height, voided
+
+
+class EntryCells(QStyledItemDelegate):
+    """Every cell of the entries list (`table` showing `proxy` over `model`): the entry's words
+    wrap in their column; the other cells hold one line, the two numbers' right-aligned; a
+    voided entry's cells grey and struck out."""
+
+    def __init__(self, model: EntriesModel, proxy: EntriesFilter, table: QTableView) -> None:
+        super().__init__(table)
+        self.model, self.proxy, self.table = model, proxy, table
+        self._kept: OrderedDict[tuple[int, int, int], Laid] = OrderedDict()
+        self._looks: Looks | None = None
+
+    def forget(self) -> None:
+        """A new font, style or palette, or rows whose words changed: every cell laid out
+        again."""
+        self._kept.clear()
+        self._looks = None
+
+    def looks(self) -> Looks:
+        """The list's style, margin, fonts and ink as they are now (asked once, not per cell)."""
+        if self._looks is None:
+            table = self.table
+            style = table.style()
+            plain = QFont(table.font())
+            struck = QFont(plain)
+            struck.setStrikeOut(True)
+            self._looks = Looks(
+                style, style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None,
+                                         table) + 2,
+                (plain, struck), (table.palette().color(QPalette.ColorRole.Text),
+                                  QColor(VOIDED_GREY)))
+        return self._looks
+
+    def margin(self) -> int:
+        """The room left and right of a cell's words."""
+        return self.looks().margin
+
+    def text_width(self, column: int) -> int:
+        """The width a cell's words have in `column`."""
+        return max(20, self.table.columnWidth(column) - 2 * self.looks().margin)
+
+    def laid(self, source: int, column: int) -> Laid:
+        """The words of the model's row `source` in `column`, laid out at its width."""
+        width = self.text_width(column)
+        key = (source, column, width)
+        kept = self._kept
+        found = kept.get(key)
+        if found is not None:
+            kept.move_to_end(key)
+            return found
+        voided = self.model.entries[source].voided
+        found = kept[key] = (*lay_out(self.model.row_words(source)[column],
+                                      self.looks().fonts[voided], width, column), voided)
+        if len(kept) > KEPT_CELLS:
+            kept.popitem(last=False)
+        return found
+
+    def cell_height(self, source: int, column: int) -> int:
+        """The height the cell of row `source` in `column` asks for."""
+        _, height, _ = self.laid(source, column)
+        return math.ceil(height) + (WRAP_ROOM if column == ENTRY_COLUMN else 0)
+
+    def words_width(self, text: str) -> int:
+        """The width a one-line cell holding `text` asks for (its words and margins)."""
+        layout, _ = lay_out(text, self.looks().fonts[False], 1_000_000, -1)
+        return math.ceil(layout.lineAt(0).naturalTextWidth()) + 2 * self.margin()
+
+    def _source(self, index: Index) -> int:
+        return self.proxy.mapToSource(index).row() if index.model() is self.proxy else index.row()
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:  # noqa: N802
+        source, column = self._source(index), index.column()
+        if not 0 <= source < len(self.model.entries):
+            return QSize()
+        layout, height, _ = self.laid(source, column)
+        wide = max((layout.lineAt(n).naturalTextWidth() for n in range(layout.lineCount())),
+                   default=0.0)
+        return QSize(math.ceil(wide) + 2 * self.margin(),
+                     math.ceil(height) + (WRAP_ROOM if column == ENTRY_COLUMN else 0))
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        source = self.proxy.mapToSource(index).row()
+        if not 0 <= source < len(self.model.entries):
+            return
+        looks, table = self.looks(), self.table
+        # The cell's ground, the selected row's colours and the cursor's frame as the style
+        # (and its sheet) draws them: the option holds no words.
+        looks.style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter, table)
+        rect = option.rect
+        layout, height, voided = self.laid(source, index.column())
+        painter.setPen(looks.inks[voided])
+        layout.draw(painter, QPointF(rect.x() + looks.margin,
+                                     rect.y() + math.floor((rect.height() - height) / 2)))
+
+
+class Looks(NamedTuple):
+    """What every cell is drawn with, asked of the list once."""
+
+    style: QStyle
+    margin: int  # the room left and right of a cell's words
+    fonts: tuple[QFont, QFont]  # plain, and struck out for a voided entry
+    inks: tuple[QColor, QColor]  # the words' colour, and a voided entry's grey
+
+
+def lay_out(text: str, font: QFont, width: int, column: int) -> tuple[QTextLayout, float]:
+    """`text` laid out in `font` for `column`: the entry's words wrapped at `width` pixels
+    (a Chinese name breaks between its letters), the other cells on one line, the numbers
+    aligned right; and the lines' height (each line as tall as the font it is drawn in)."""
+    layout = QTextLayout(text, font)
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap if column == ENTRY_COLUMN
+                       else QTextOption.WrapMode.ManualWrap)
+    option.setAlignment(Qt.AlignmentFlag.AlignRight if column in RIGHT_ALIGNED
+                        else Qt.AlignmentFlag.AlignLeft)
+    layout.setTextOption(option)
+    layout.beginLayout()
+    height = 0.0
+    while True:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLeadingIncluded(True)  # the lines' spacing as the list's rows had it
+        line.setLineWidth(width)
+        line.setPosition(QPointF(0, height))
+        height += line.height()
+    layout.endLayout()
+    return layout, height
