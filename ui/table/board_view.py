@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QGraphicsSimpleTextItem,
     QGraphicsTextItem,
     QGraphicsView,
+    QStyleOptionGraphicsItem,
     QWidget,
 )
 
@@ -334,6 +335,11 @@ class TokenItem(QGraphicsEllipseItem):
         self.name = player.name
         self.jailed = False
 
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)  # a round token, not a jagged one
+        super().paint(painter, option, widget)
+
     def show_jail(self, jailed: bool) -> None:
         """In Jail: a thick red ring, and its own part of the Jail corner (not just visiting)."""
         self.jailed = jailed
@@ -349,8 +355,11 @@ class BoardView(QGraphicsView):
         self.setScene(QGraphicsScene(self))
         self.scene().setSceneRect(QRectF(-8, -8, SIDE + 16, SIDE + 16))
         self.scene().setBackgroundBrush(QColor(palette.BOARD_FELT))
-        self.setRenderHints(QPainter.RenderHint.Antialiasing
-                            | QPainter.RenderHint.TextAntialiasing)
+        # Text smoothed; the squares, strips and buildings are drawn without antialiasing (their
+        # edges, scaled to the widget, fall between pixels: smoothed, every fill went through
+        # the rasteriser's spans and the GUI's threads, half the board's paint at a jump). The
+        # tokens smooth their own circles (TokenItem.paint).
+        self.setRenderHints(QPainter.RenderHint.TextAntialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setMinimumSize(320, 320)
