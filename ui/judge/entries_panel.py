@@ -142,6 +142,9 @@ class EntriesPanel(Fence):
         table.setAlternatingRowColors(True)
         table.setTextElideMode(Qt.TextElideMode.ElideNone)
         header = table.horizontalHeader()
+        # The headings stay as they are whichever row is chosen: highlighted (the default),
+        # each jump repainted them for a row that every column always holds.
+        header.setHighlightSections(False)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(ENTRY_COLUMN, QHeaderView.ResizeMode.Stretch)
         self.rows.fit_columns()
@@ -277,6 +280,13 @@ class EntriesPanel(Fence):
         self.words.setText(f"#{entry.seq} · {entry.recorded_at.astimezone():%H:%M:%S}"
                            f"{' · played ' + played if played else ''} · {who(entry.actor)}:"
                            f" {entry_words(entry)}")
+
+    def lay_out_words(self) -> None:
+        """The chosen entry's words (a judge may select them: a text document) laid out at
+        their label's width now, after the layouts and before the paint, not in the paint
+        (from where the label asks for a second paint of the window)."""
+        if self.words.isVisible():
+            self.words.heightForWidth(self.words.width())
 
     def _ledger_changed(self) -> None:
         at_end = self.current_seq() in (None, len(self.model.entries))

@@ -39,11 +39,13 @@ SIDE_MIN = 330  # the players beside the board: a name of 40 letters in two or t
 class TimeTravel(Fence):
     """A slider over the entries (Left/Right step, End or "Now" returns to the latest), and the
     table as it stood right after the chosen entry. `moved(int)` says which entry is shown;
-    `failed(str)` a position that cannot be folded. A fence (ui/table/columns.py): a jump's new
+    `failed(str)` a position that cannot be folded; `laid_out()` that the jump's layouts are
+    done and its paint is to come. A fence (ui/table/columns.py): a jump's new
     words are laid out inside, not up to the judge's window."""
 
     moved = Signal(int)
     failed = Signal(str)
+    laid_out = Signal()  # a jump's layouts done, its paint still to come
 
     def __init__(self, session: JudgeSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -142,6 +144,8 @@ class TimeTravel(Fence):
         # and the column was laid out and painted a second time.
         for _ in range(3):
             QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
+        self.players.lay_out_words()
+        self.laid_out.emit()
         return True
 
     def step(self, by: int) -> None:

@@ -140,6 +140,7 @@ class JudgeWindow(QMainWindow):
         self.entries.now.connect(self.travel.go_now)
         self.entries.table.doubleClicked.connect(lambda _: self.tabs.setCurrentIndex(0))
         self.travel.moved.connect(self._moved)
+        self.travel.laid_out.connect(self.entries.lay_out_words)
         self.travel.failed.connect(lambda text: self.messages.say(text, "error"))
         self.chart.entry_picked.connect(self.go_to)
         self.disputes.entry_picked.connect(self.go_to)

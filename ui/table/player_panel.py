@@ -395,6 +395,13 @@ class PlayerPanel(QFrame):
         self.to_act = player.to_act
         self._style(player)
 
+    def lay_out_words(self) -> None:
+        """The name's words laid out at its label's width now, after the layouts and before
+        the paint: rich text (a text document) left to the paint is laid out there whenever
+        the label was resized, and asks from there for a second paint of the window."""
+        if self.heading.isVisible():
+            self.heading.heightForWidth(self.heading.width())
+
     def _text(self, label: QLabel, text: str) -> None:
         if self._texts.get(id(label)) != text:
             self._texts[id(label)] = text

@@ -49,6 +49,11 @@ class PlayersPanel(QWidget):
             for layout in layouts:
                 layout.setEnabled(True)
 
+    def lay_out_words(self) -> None:
+        """Each panel's rich words laid out now, before the paint (PlayerPanel.lay_out_words)."""
+        for panel in self.panels:
+            panel.lay_out_words()
+
     def set_base_pt(self, base: int) -> None:
         """The window's base text size, for the panels made later too."""
         self.base_pt = base

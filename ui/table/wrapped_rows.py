@@ -123,6 +123,7 @@ class VisibleRowsFit(QObject):
     def fit(self) -> None:
         """Size the rows in sight now (again while their new heights bring others in); the
         current row, if it was in sight, stays in sight."""
+        self.timer.stop()  # fitted now: the fit a scroll asked for has nothing left to do
         table = self.table
         current = table.currentIndex()
         keep = current.isValid() and table.viewport().rect().intersects(
@@ -132,7 +133,23 @@ class VisibleRowsFit(QObject):
             table.scrollTo(current)
 
     def _fit_in_sight(self) -> bool:
-        """Whether any row's height changed."""
+        """Whether any row's height changed. The view is not told row by row (told, it
+        repaints from each resized row down at the next turn of the event loop, after the
+        paint these heights were set for): its scroll bar and its rows are brought up to date
+        once, at the end."""
+        table = self.table
+        header = table.verticalHeader()
+        was = header.blockSignals(True)
+        try:
+            changed_any = self._heights_in_sight()
+        finally:
+            header.blockSignals(was)
+        if changed_any:
+            table.updateGeometries()
+            table.viewport().update()
+        return changed_any
+
+    def _heights_in_sight(self) -> bool:
         table = self.table
         count = table.model().rowCount()
         changed_any = False
