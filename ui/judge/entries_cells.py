@@ -39,7 +39,7 @@ class EntryCells(QStyledItemDelegate):
     def __init__(self, model: EntriesModel, proxy: EntriesFilter, table: QTableView) -> None:
         super().__init__(table)
         self.model, self.proxy, self.table = model, proxy, table
-        self._kept: OrderedDict[tuple[int, int, int], Laid] = OrderedDict()
+        self._kept: OrderedDict[tuple[object, ...], Laid] = OrderedDict()
         self._looks: Looks | None = None
 
     def forget(self) -> None:
@@ -72,17 +72,20 @@ class EntryCells(QStyledItemDelegate):
         return max(20, self.table.columnWidth(column) - 2 * self.looks().margin)
 
     def laid(self, source: int, column: int) -> Laid:
-        """The words of the model's row `source` in `column`, laid out at its width."""
+        """The words of the model's row `source` in `column`, laid out at its width: the
+        entry's words kept by row, a one-line cell's by its words (many entries share their
+        second, their game clock and who recorded them)."""
         width = self.text_width(column)
-        key = (source, column, width)
+        voided = self.model.entries[source].voided
+        words = self.model.row_words(source)[column]
+        key = (source, column, width) if column == ENTRY_COLUMN else (words, column, width,
+                                                                       voided)
         kept = self._kept
         found = kept.get(key)
         if found is not None:
             kept.move_to_end(key)
             return found
-        voided = self.model.entries[source].voided
-        found = kept[key] = (*lay_out(self.model.row_words(source)[column],
-                                      self.looks().fonts[voided], width, column), voided)
+        found = kept[key] = (*lay_out(words, self.looks().fonts[voided], width, column), voided)
         if len(kept) > KEPT_CELLS:
             kept.popitem(last=False)
         return found
