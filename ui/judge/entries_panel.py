@@ -8,6 +8,7 @@ from PySide6.QtCore import QDateTime, QEvent, QItemSelectionModel, QObject, Qt, 
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QCheckBox,
     QComboBox,
     QDateTimeEdit,
@@ -250,8 +251,15 @@ class EntriesPanel(Fence):
         # must. Each row is measured once (EntryRows).
         jump = not table.viewport().rect().intersects(table.visualRect(index))
         if jump:
-            self.rows.fit_around(index.row())
-            table.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
+            # The entry's words first, and the panel laid out around them: their label's new
+            # height (one line or three) is the list's height the entry is centred in.
+            self._say_words(seq)
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
+            top = self.rows.fit_around(index.row())
+            if table.verticalScrollMode() == QAbstractItemView.ScrollMode.ScrollPerItem:
+                table.verticalScrollBar().setValue(top)  # a row's index is its scroll value
+            else:
+                table.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
         self._quiet = not emit
         try:
             table.selectionModel().setCurrentIndex(

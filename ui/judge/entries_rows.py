@@ -107,21 +107,33 @@ class EntryRows:
 
     # Heights -----------------------------------------------------------------------------
 
-    def fit_around(self, row: int) -> None:
+    def fit_around(self, row: int) -> int:
         """Give the view's row `row` and the rows that a view centred on it shows their
-        heights (half the list's height above it, half below), before it is scrolled there."""
+        heights (half the list's height above it, half below), before it is scrolled there;
+        return the row to put at the list's top so that `row` stands nearest its middle (the
+        list scrolls a whole row at a time: Qt's own centring, on rows of one to four lines,
+        put the entry up to three rows above the middle)."""
         table = self.table
         count = table.model().rowCount()
         if not 0 <= row < count:
-            return
+            return max(0, row)
+        middle = table.viewport().height() / 2
         with self.resizing():
             own = self._fit(row)
-            half = table.viewport().height() // 2
-            for step in (-1, 1):
-                shown, near = own // 2, row + step
-                while 0 <= near < count and shown < half:
+            for step in (1, -1):
+                shown, near = own / 2, row + step
+                while 0 <= near < count and shown < middle:
                     shown += self._fit(near)
                     near += step
+        # The top row: the one above which the entry's middle is nearest the list's.
+        top, off, above = row, abs(own / 2 - middle), own / 2
+        for near in range(row - 1, -1, -1):
+            above += table.rowHeight(near)
+            if abs(above - middle) < off:
+                top, off = near, abs(above - middle)
+            if above > middle:
+                break
+        return top
 
     @contextmanager
     def resizing(self) -> Iterator[None]:
