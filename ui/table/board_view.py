@@ -185,35 +185,40 @@ class SpaceItem(QGraphicsRectItem):
         if self.shown == key:
             return
         self.shown = key
-        scene = self.scene()
-        for mark in self._marks:
-            if scene is not None:
-                scene.removeItem(mark)
-        self._marks = []
+        marks: list[QGraphicsItem] = []
         if landed:
-            self._marks += self._kept(("landed",), lambda: [self._landed()])
+            marks += self._kept(("landed",), lambda: [self._landed()])
         if space.owner is not None:
             owner, seat = space.owner, seats.get(space.owner, 1)
-            self._marks += self._kept(("owner", owner, seat, space.mortgaged),
-                                      lambda: [self._owner(owner, seat, space.mortgaged)])
+            marks += self._kept(("owner", owner, seat, space.mortgaged),
+                                lambda: [self._owner(owner, seat, space.mortgaged)])
         if space.mortgaged:
-            self._marks += self._kept(("mortgaged",), self._mortgaged)
+            marks += self._kept(("mortgaged",), self._mortgaged)
         if space.hotel:
-            self._marks += self._kept(("hotel",), lambda: [self._hotel()])
+            marks += self._kept(("hotel",), lambda: [self._hotel()])
         for house in range(space.houses):
-            self._marks += self._kept(("house", house), partial(self._houses, house))
+            marks += self._kept(("house", house), partial(self._houses, house))
+        # Only the marks that come or go are taken off or put back: a mark moved off the
+        # board and back is drawn again (and costs the scene's bookkeeping) for nothing.
+        staying = {id(mark) for mark in marks}
+        scene = self.scene()
+        for mark in self._marks:
+            if id(mark) not in staying and scene is not None:
+                scene.removeItem(mark)
+        for mark in marks:
+            if mark.parentItem() is None:
+                mark.setParentItem(self)
+        self._marks = marks
 
     def _kept(self, key: tuple[object, ...], make: Callable[[], list[QGraphicsItem]]
               ) -> list[QGraphicsItem]:
-        """The marks `key` names, made the first time and kept: taken off the board when the
-        space changes and put back as they were (the judge's jumps show the same few owners,
-        mortgages and buildings again and again), in the order they were first made."""
+        """The marks `key` names, made the first time (on this space, in its scene) and kept:
+        taken off the board when the space no longer shows them and put back as they were
+        (the judge's jumps show the same few owners, mortgages and buildings again and
+        again), in the order they were first made."""
         marks = self._made.get(key)
         if marks is None:
-            marks = self._made[key] = make()  # made on this space, already in its scene
-        else:
-            for mark in marks:
-                mark.setParentItem(self)
+            marks = self._made[key] = make()
         return marks
 
     def _landed(self) -> QGraphicsItem:

@@ -140,6 +140,9 @@ class DeedChips(QLabel):
         self._line = (0.0, 0.0)  # a line's ascent and descent
         self._heights: dict[int, int] = {}  # height for width, as asked
         self._hint: QSize | None = None  # the size hint, as last worked out
+        # Each run's width by its words and weight, in the present font: a player's chips
+        # come and go as the game goes, their words ("Railways", "2/4") again and again.
+        self._advances: dict[tuple[str, bool], float] = {}
 
     def show_chips(self, html: str, chips: list[list[Run]]) -> None:
         """Show `chips`, the words between the places a line may break, each as its runs;
@@ -166,6 +169,7 @@ class DeedChips(QLabel):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._forget()
+            self._advances.clear()
         super().changeEvent(event)
 
     def _measure(self) -> list[float]:
@@ -177,8 +181,18 @@ class DeedChips(QLabel):
             self._space = metrics[0].horizontalAdvance(" ")
             used = metrics if any(run[1] for runs in self._chips for run in runs) else metrics[:1]
             self._line = (max(m.ascent() for m in used), max(m.descent() for m in used))
-            self._run_widths = [[metrics[run[1]].horizontalAdvance(run[0]) for run in runs]
-                                for runs in self._chips]
+            advances = self._advances
+            measured: list[list[float]] = []
+            for runs in self._chips:
+                row: list[float] = []
+                for run in runs:
+                    wide = advances.get((run[0], run[1]))
+                    if wide is None:
+                        wide = advances[(run[0], run[1])] = metrics[run[1]].horizontalAdvance(
+                            run[0])
+                    row.append(wide)
+                measured.append(row)
+            self._run_widths = measured
             self._widths = [sum(widths) for widths in self._run_widths]
         return self._widths
 
