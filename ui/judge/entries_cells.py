@@ -14,7 +14,7 @@ from collections import OrderedDict
 from typing import NamedTuple
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QTextLayout, QTextOption
+from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QTextLayout
 from PySide6.QtWidgets import (
     QStyle,
     QStyledItemDelegate,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.judge.entries_model import ENTRY_COLUMN, VOIDED_GREY, EntriesFilter, EntriesModel
+from ui.table.wrapped_rows import laid_out
 
 Index = QModelIndex | QPersistentModelIndex
 KEPT_CELLS = 1200  # laid-out cells kept: some twenty screens of rows, a few megabytes at most
@@ -141,22 +142,6 @@ def lay_out(text: str, font: QFont, width: int, column: int) -> tuple[QTextLayou
     """`text` laid out in `font` for `column`: the entry's words wrapped at `width` pixels
     (a Chinese name breaks between its letters), the other cells on one line, the numbers
     aligned right; and the lines' height (each line as tall as the font it is drawn in)."""
-    layout = QTextLayout(text, font)
-    option = QTextOption()
-    option.setWrapMode(QTextOption.WrapMode.WordWrap if column == ENTRY_COLUMN
-                       else QTextOption.WrapMode.ManualWrap)
-    option.setAlignment(Qt.AlignmentFlag.AlignRight if column in RIGHT_ALIGNED
-                        else Qt.AlignmentFlag.AlignLeft)
-    layout.setTextOption(option)
-    layout.beginLayout()
-    height = 0.0
-    while True:
-        line = layout.createLine()
-        if not line.isValid():
-            break
-        line.setLeadingIncluded(True)  # the lines' spacing as the list's rows had it
-        line.setLineWidth(width)
-        line.setPosition(QPointF(0, height))
-        height += line.height()
-    layout.endLayout()
-    return layout, height
+    return laid_out(text, font, width, wrap=column == ENTRY_COLUMN,
+                    align=Qt.AlignmentFlag.AlignRight if column in RIGHT_ALIGNED
+                    else Qt.AlignmentFlag.AlignLeft)

@@ -30,6 +30,30 @@ Index = QModelIndex | QPersistentModelIndex
 WRAPPED = int(Qt.TextFlag.TextWordWrap | Qt.TextFlag.TextWrapAnywhere)
 
 
+def laid_out(text: str, font: QFont, width: int, *, wrap: bool = True,
+             align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft) -> tuple[QTextLayout, float]:
+    """`text` in `font` laid out in lines of `width` pixels (wrapped between words as Qt
+    draws a row's words, a line with no space between its letters; or on one line), aligned
+    within them; and the lines' height, each line as tall as the fonts it is drawn in."""
+    lines = QTextLayout(text, font)
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap if wrap else QTextOption.WrapMode.ManualWrap)
+    option.setAlignment(align)
+    lines.setTextOption(option)
+    lines.beginLayout()
+    height = 0.0
+    while True:
+        line = lines.createLine()
+        if not line.isValid():
+            break
+        line.setLeadingIncluded(True)  # the lines' spacing as QLabel and Qt's rows have it
+        line.setLineWidth(width)
+        line.setPosition(QPointF(0, height))
+        height += line.height()
+    lines.endLayout()
+    return lines, height
+
+
 class WrappedRows(QStyledItemDelegate):
     """Each row's words wrapped to the view's width (a Chinese name breaks between its letters)
     and the row as tall as its lines are drawn: a line set in a fallback font (Chinese, Tamil)
@@ -44,22 +68,7 @@ class WrappedRows(QStyledItemDelegate):
 
     def layout(self, text: str, font: QFont, width: int) -> tuple[QTextLayout, float]:
         """`text` laid out in lines of `width` pixels, and the lines' height."""
-        lines = QTextLayout(text, font)
-        option = QTextOption()
-        option.setWrapMode(QTextOption.WrapMode.WordWrap)  # as Qt draws a row's words
-        lines.setTextOption(option)
-        lines.beginLayout()
-        height = 0.0
-        while True:
-            line = lines.createLine()
-            if not line.isValid():
-                break
-            line.setLeadingIncluded(True)  # the lines' spacing as QLabel and Qt's rows have it
-            line.setLineWidth(width)
-            line.setPosition(QPointF(0, height))
-            height += line.height()
-        lines.endLayout()
-        return lines, height
+        return laid_out(text, font, width)
 
     def text_width(self) -> int:
         """The width a row's words have: the view's (or the column's) less the margins."""
