@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
 from app.table.view_build import table_view, view_at
@@ -143,3 +144,30 @@ def test_a_new_throw_written_into_the_centre_reads_and_looks_as_written_afresh(
         assert mine.document().toHtml() == theirs.document().toHtml()
         assert (mine.pos(), mine.boundingRect()) == (theirs.pos(), theirs.boundingRect())
         assert edited.grab().toImage() == fresh.grab().toImage()
+
+
+def test_the_squares_edges_stand_on_whole_pixels_and_the_tokens_are_round(
+        qtbot, tmp_path: Path) -> None:
+    # The squares, strips and buildings are drawn without smoothing (smoothed, every fill
+    # went through the rasteriser's spans and the GUI's threads: half the board's paint at a
+    # judge's jump); the words and the tokens' circles are smoothed.
+    shown = board(qtbot)
+    shown.show(table_view(record(tmp_path / "t.db", SG)))
+    shown.show()
+    qtbot.waitExposed(shown)
+    hints = shown.renderHints()
+    assert not hints & QPainter.RenderHint.Antialiasing
+    assert hints & QPainter.RenderHint.TextAntialiasing
+    picture = shown.viewport().grab().toImage()
+    # Across the inner edge of a square of the left column (its colour band meets the felt):
+    # the band's colour, the edge's and the felt's, nothing blended between them.
+    edge = shown.mapFromScene(shown.spaces[13].sceneBoundingRect()).boundingRect()
+    across = {picture.pixelColor(x, edge.center().y()).name()
+              for x in range(edge.right() - 4, edge.right() + 5)}
+    assert len(across) <= 3, across
+    # Across a token's black ring: the ring's edge blended into the square around it.
+    token = next(iter(shown.tokens.values()))
+    box = shown.mapFromScene(token.sceneBoundingRect()).boundingRect()
+    ring = [picture.pixelColor(x, box.center().y()).name()
+            for x in range(box.left() - 2, box.left() + 6)]
+    assert len(set(ring)) > 3, ring
