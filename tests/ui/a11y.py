@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible, QAccessibleInterface
+from PySide6.QtGui import QAccessible, QAccessibleInterface, QColor
 from PySide6.QtWidgets import QApplication, QWidget
 
 Role = QAccessible.Role
@@ -126,3 +126,17 @@ def _name(widget: QWidget | None) -> str:
 
 def _names(widgets: list[QWidget]) -> str:
     return ", ".join(_name(w) for w in widgets)
+
+
+def luminance(colour: QColor) -> float:
+    """WCAG 2's relative luminance of a colour."""
+    def channel(value: float) -> float:
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+    return (0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF())
+            + 0.0722 * channel(colour.blueF()))
+
+
+def contrast(a: QColor, b: QColor) -> float:
+    """WCAG's contrast ratio of two colours (1 to 21)."""
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 from app.table.command_text import parse_command
 from app.table.service import TableGame
 from tests.clocks import Clock
+from tests.ui.a11y import contrast, luminance
 from ui.app import application
 from ui.table.session import TableSession
 from ui.table.window import TableWindow
@@ -30,19 +31,6 @@ START = {"type": "new_game", "profile": "sg-championship", "board": "singapore",
 PLAYED = [{"type": "start_clock"}, {"type": "roll", "player": NAMES[0], "dice": [2, 4]},
           {"type": "buy", "player": NAMES[0]}, {"type": "roll", "player": NAMES[1], "dice": [2, 4]},
           {"type": "collect_rent", "claim": 1}, {"type": "roll", "player": NAMES[2], "dice": [1, 2]}]
-
-
-def luminance(colour: QColor) -> float:
-    def channel(value: float) -> float:
-        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
-    return (0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF())
-            + 0.0722 * channel(colour.blueF()))
-
-
-def contrast(a: QColor, b: QColor) -> float:
-    """WCAG's contrast ratio of two colours (1 to 21)."""
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
 
 
 def ground(picture: QImage, rect: QRect) -> QColor:

@@ -8,18 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QScrollBar, QStyle
 
-
-def luminance(colour: QColor) -> float:
-    """WCAG 2's relative luminance."""
-    def linear(channel: float) -> float:
-        return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
-    return (0.2126 * linear(colour.redF()) + 0.7152 * linear(colour.greenF())
-            + 0.0722 * linear(colour.blueF()))
-
-
-def contrast(one: QColor, other: QColor) -> float:
-    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
+from tests.ui.a11y import contrast
 
 
 def test_a_scroll_bar_is_flat_and_its_handle_stands_out_from_its_groove(
