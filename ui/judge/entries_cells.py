@@ -108,11 +108,10 @@ class EntryCells(QStyledItemDelegate):
         source, column = self._source(index), index.column()
         if not 0 <= source < len(self.model.entries):
             return QSize()
-        layout, height, _ = self.laid(source, column)
+        layout, _, _ = self.laid(source, column)
         wide = max((layout.lineAt(n).naturalTextWidth() for n in range(layout.lineCount())),
                    default=0.0)
-        return QSize(math.ceil(wide) + 2 * self.margin(),
-                     math.ceil(height) + (WRAP_ROOM if column == ENTRY_COLUMN else 0))
+        return QSize(math.ceil(wide) + 2 * self.margin(), self.cell_height(source, column))
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         source = self.proxy.mapToSource(index).row()
