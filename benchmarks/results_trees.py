@@ -6,9 +6,12 @@ this checkout and another (the tree before a change), on the same hall, by turns
 The hall is built once (benchmarks/tournament_hub.py: `--games` tables of four, each game in a
 file of its own, pushed to a fresh database on a throwaway PostgreSQL). Then each round runs one
 fresh process per tree, by turns, so a change in the machine's load falls on both alike. Each
-process reads the sheets once unmeasured, then five times, each after the plain SELECT of the
-same rows (`tournament_hub.raw_read`), and prints the medians: the wall time, its CPU time
-(`time.process_time`, which the other engineers' load sways less) and the ratio to the SELECT.
+process reads the sheets once unmeasured, then five times three reads, each after the plain
+SELECT of the same rows (`tournament_hub.raw_read`), what the results keep forgotten before
+each three (app/tournament/results.py `KEPT_SHEETS`): a fresh process's first read, the
+second (which keeps each game's outcome) and the third, nothing changed (the desk's next
+look). It prints the medians of each: the wall time, its CPU time (`time.process_time`, which
+the other engineers' load sways less) and the ratio to the SELECT.
 It also prints a digest of the sheets less `printed_by` (each tree's own version): equal digests
 say the two trees read the same results. The medians over the rounds are printed last.
 """
@@ -30,30 +33,41 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def child(tid: str, url: str) -> None:
-    """One tree's reads (run in a process of that tree): one line of JSON."""
+    """One tree's reads (run in a process of that tree): one line of JSON. Each of the five
+    times, what the results keep forgotten first (as in a fresh process): three reads of the
+    sheets, each after the plain SELECT: every game checked (the first read keeps nothing),
+    every game checked and its outcome kept (the second), and the third with nothing changed
+    (given what was kept; a tree that keeps nothing reads every game again)."""
+    from app.tournament import results  # noqa: PLC0415
     from app.tournament import service as tournaments  # noqa: PLC0415
     from benchmarks import tournament_hub  # noqa: PLC0415
 
+    kept = getattr(results, "KEPT_SHEETS", None)  # the other tree may keep nothing
     refs = [g for g in tournaments.load(tid).games if g.stage == tournament_hub.STAGE]
     ids = [g.game_id for g in refs if g.game_id]
     found = tournaments.read_sheets(refs, url, [])
     for sheet in found.values():
         sheet["footer"].pop("printed_by", None)
     digest = hashlib.sha256(json.dumps(found, sort_keys=True).encode()).hexdigest()[:16]
-    walls, cpus, raws = [], [], []
+    times: dict[str, list[float]] = {f"{kind}_{what}": [] for kind in ("wall", "cpu", "raw", "x")
+                                     for what in WHAT}
     for _ in range(5):
-        began = time.perf_counter()
-        tournament_hub.raw_read(url, ids)
-        raw_end = time.perf_counter()
-        cpu = time.process_time()
-        notes: list[str] = []
-        assert len(tournaments.read_sheets(refs, url, notes)) == len(refs) and not notes
-        cpus.append(time.process_time() - cpu)
-        walls.append(time.perf_counter() - raw_end)
-        raws.append(raw_end - began)
-    print(json.dumps({"digest": digest, "wall": statistics.median(walls),
-                      "cpu": statistics.median(cpus), "raw": statistics.median(raws),
-                      "x": statistics.median(w / r for w, r in zip(walls, raws, strict=True))}))
+        if kept is not None:
+            kept.forget()  # as a fresh process
+        for what in ("checked", "second", "again"):
+            began = time.perf_counter()
+            tournament_hub.raw_read(url, ids)
+            raw_end = time.perf_counter()
+            cpu = time.process_time()
+            notes: list[str] = []
+            assert len(tournaments.read_sheets(refs, url, notes)) == len(refs) and not notes
+            times[f"cpu_{what}"].append(time.process_time() - cpu)
+            wall = time.perf_counter() - raw_end
+            times[f"wall_{what}"].append(wall)
+            times[f"raw_{what}"].append(raw_end - began)
+            times[f"x_{what}"].append(wall / (raw_end - began))
+    print(json.dumps({"digest": digest} | {name: statistics.median(values)
+                                           for name, values in times.items()}))
 
 
 def main() -> None:
@@ -91,15 +105,22 @@ def main() -> None:
                     cwd=tree, env=env, capture_output=True, text=True, check=True)
                 found = json.loads(done.stdout.strip().splitlines()[-1])
                 got[label].append(found)
-                print(f"round {number + 1}, {label}: sheets {1000 * found['wall']:.0f} ms "
-                      f"(CPU {1000 * found['cpu']:.0f} ms), SELECT {1000 * found['raw']:.0f} ms, "
-                      f"{found['x']:.2f}x; digest {found['digest']}; load "
-                      f"{os.getloadavg()[0]:.1f}", flush=True)
+                for what, words in WHAT.items():
+                    print(f"round {number + 1}, {label}, {words}: sheets "
+                          f"{1000 * found['wall_' + what]:.0f} ms (CPU "
+                          f"{1000 * found['cpu_' + what]:.0f} ms), SELECT "
+                          f"{1000 * found['raw_' + what]:.0f} ms, {found['x_' + what]:.2f}x; "
+                          f"digest {found['digest']}; load {os.getloadavg()[0]:.1f}", flush=True)
     for label, rounds in got.items():
-        print(f"{label}: median over {len(rounds)} rounds: sheets "
-              f"{1000 * statistics.median(r['wall'] for r in rounds):.0f} ms, CPU "
-              f"{1000 * statistics.median(r['cpu'] for r in rounds):.0f} ms, "
-              f"{statistics.median(r['x'] for r in rounds):.2f}x the SELECT")
+        for what, words in WHAT.items():
+            print(f"{label}, {words}: median over {len(rounds)} rounds: sheets "
+                  f"{1000 * statistics.median(r['wall_' + what] for r in rounds):.0f} ms, CPU "
+                  f"{1000 * statistics.median(r['cpu_' + what] for r in rounds):.0f} ms, "
+                  f"{statistics.median(r['x_' + what] for r in rounds):.2f}x the SELECT")
+
+
+WHAT = {"checked": "first read, every game checked", "second": "second read, each game kept",
+        "again": "third read, unchanged"}
 
 
 if __name__ == "__main__":

@@ -98,8 +98,18 @@ def _pin(game: Mapping[str, Any], seats: list[tuple[int, str]]) -> str | None:
         players = orjson.dumps([[seat, name] for seat, name in seats])
     except (orjson.JSONEncodeError, TypeError):
         return None
-    text = b'{"game":{' + b",".join(fields) + b'},"players":' + players + b"}"
-    return hashlib.sha256(text).hexdigest()
+    # The fields before "created_at" (the board's id, its JSON and the chain's version) are
+    # the same for every game of an edition: their hash's state is kept and carried on.
+    shared = (fields[0], fields[1], fields[2])
+    started = _STARTED.get(shared)
+    if started is None:
+        started = hashlib.sha256(b'{"game":{' + b",".join(shared) + b",")
+        if len(_STARTED) >= _RULE_JSON_KEPT:
+            _STARTED.clear()
+        _STARTED[shared] = started
+    digest = started.copy()
+    digest.update(b",".join(fields[3:]) + b'},"players":' + players + b"}")
+    return digest.hexdigest()
 
 
 def _rule_json(text: Any) -> bytes:
@@ -120,7 +130,10 @@ _SORTED_COLUMNS = tuple((key, key.encode()) for key in sorted(GAME_COLUMNS))
 _RULE_TEXTS = frozenset(("board_json", "profile_json", "decks_json"))
 _RULE_JSON: dict[str, bytes] = {}
 _RULE_JSON_KEPT = 12
+_STARTED: dict[tuple[bytes, ...], Any] = {}  # the pin's hash over its edition's first fields
 assert set(GAME_COLUMNS) >= _RULE_TEXTS
+assert [key for key, _ in _SORTED_COLUMNS[:4]] == [
+    "board_id", "board_json", "chain_version", "created_at"]
 
 
 def _prefix(command: tuple[Any, ...], number: int, clock: Any) -> str:

@@ -156,6 +156,18 @@ class PrefetchedLedger(Ledger):
             snapshots=list(rows.snapshots),
         )
 
+    def stored_rows(self, game_id: str) -> tuple[Any, ...] | None:
+        """Every row of the game as read ahead (the games row's columns and values, then each
+        table's rows as the driver gave them: lists nothing changes, since the reads hand out
+        copies), with the database's stray rows: equal for two reads exactly when nothing the
+        game's reading depends on changed. None: not read ahead."""
+        rows = self._rows.get(game_id)
+        if rows is None:
+            return None
+        stored = rows.stored
+        return (tuple(rows.game._mapping.items()), stored["players"], stored["commands"],
+                stored["events"], stored["transfers"], rows.snapshots, tuple(self.stray_rows()))
+
     def game(self, game_id: str) -> GameInfo:
         """One game's header and players (see Ledger.game)."""
         rows = self._rows.get(game_id)

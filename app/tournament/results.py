@@ -4,10 +4,13 @@ judge's tie rulings (signed)."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from app.games.folder import utc_now
 from app.hub.hub import hub_url
@@ -104,17 +107,91 @@ def _sheets_on_hub(games: Sequence[TableGameRef], hub: str,
 
 def _sheets_read(refs: list[TableGameRef], opened: Ledger,
                  notes: list[str]) -> dict[int, dict[str, Any]]:
-    """The sheets of `refs` from the hub's open ledger, every game's rows read in one go."""
+    """The sheets of `refs` from the hub's open ledger, every game's rows read in one go. A
+    game whose every row (and the hub's stray rows) equals what an earlier read of it found
+    is not checked, folded and scored again: that read's outcome is given (_KeptSheets)."""
     from app.ledger.prefetch import PrefetchedLedger  # noqa: PLC0415
 
     sheets: dict[int, dict[str, Any]] = {}
     held = set(opened.game_ids())
     ledger = PrefetchedLedger(opened, (r.game_id for r in refs if r.game_id in held))
-    for ref in refs:
+
+    def read(ref: TableGameRef) -> dict[str, Any] | None:
         game = _opened(ref, notes, lambda r: _open_on_hub(ledger, held, r))
-        if game is not None:  # not closed: it shares the hub's ledger
-            _read_sheet(ref.table, game, sheets, notes)
+        # Not closed: it shares the hub's ledger.
+        return None if game is None else _read_sheet(ref.table, game, sheets, notes)
+
+    for ref in refs:
+        rows = ledger.stored_rows(ref.game_id) if ref.game_id else None
+        if rows is None or ref.game_id is None:
+            read(ref)
+            continue
+        key = (ledger.location, ref.table, ref.game_id)
+        if not KEPT_SHEETS.give(key, rows, sheets, notes):
+            before = len(notes)
+            KEPT_SHEETS.keep(key, rows, read(ref), notes[before:])
     return sheets
+
+
+class _KeptSheets:
+    """The outcome of each game's last reading from a hub (its sheet, or the notes saying why
+    there is none), kept with every row it was read from: a later read whose rows are all
+    equal gets the same outcome without the chain's check, the fold and the scoring again.
+    Reading a game is a function of its rows alone, so an equal outcome is certain; a row
+    added, changed or removed (a tampered one too) is a different key, read and checked in
+    full. The desk reads a stage's results again and again through the day (each table that
+    finishes, each look at the standings): each re-read costs the rows' SQL and comparing
+    them. A game is kept from its second reading on (a one-off read, `banker tournament
+    results` say, keeps nothing and pays nothing for it); the last KEPT games are kept."""
+
+    KEPT = 4096
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()  # the desk's windows read on threads of their own
+        self._kept: dict[tuple[str, int, str],
+                         tuple[tuple[Any, ...], bytes | None, tuple[str, ...]]] = {}
+        self._met: set[tuple[str, int, str]] = set()  # read once already
+
+    def give(self, key: tuple[str, int, str], rows: tuple[Any, ...],
+             sheets: dict[int, dict[str, Any]], notes: list[str]) -> bool:
+        """Add the outcome kept for `key` to `sheets` and `notes` if it was read from rows
+        equal to `rows`; False (nothing added) otherwise."""
+        with self._lock:
+            kept = self._kept.get(key)
+        if kept is None or kept[0] != rows:
+            return False
+        if kept[1] is not None:
+            sheets[key[1]] = orjson.loads(kept[1])  # a sheet of its own: the caller may edit it
+        notes.extend(kept[2])
+        return True
+
+    def keep(self, key: tuple[str, int, str], rows: tuple[Any, ...],
+             sheet: dict[str, Any] | None, said: list[str]) -> None:
+        """Keep the outcome of reading `key` from `rows`, if `key` was read before: `sheet`
+        (or none) and the notes it added. A sheet is JSON through and through (`banker`
+        prints it): kept as its text."""
+        with self._lock:
+            if key not in self._met:
+                if len(self._met) >= 4 * self.KEPT:
+                    self._met.clear()
+                self._met.add(key)
+                return
+        text = None if sheet is None else orjson.dumps(sheet)
+        with self._lock:
+            self._kept.pop(key, None)
+            while len(self._kept) >= self.KEPT:
+                del self._kept[next(iter(self._kept))]  # the longest kept first
+            self._kept[key] = (rows, text, tuple(said))
+
+    def forget(self) -> None:
+        """Keep nothing, as a fresh process: the next reading checks every game again and
+        keeps none (the benchmarks' first read, and tests)."""
+        with self._lock:
+            self._kept.clear()
+            self._met.clear()
+
+
+KEPT_SHEETS = _KeptSheets()
 
 
 def _opened(ref: TableGameRef, notes: list[str],
@@ -147,7 +224,8 @@ def _open_on_hub(ledger: Ledger, held: set[str], ref: TableGameRef) -> TableGame
 
 
 def _read_sheet(table: int, game: TableGame, sheets: dict[int, dict[str, Any]],
-                notes: list[str]) -> None:
+                notes: list[str]) -> dict[str, Any] | None:
+    """Put the game's collected sheet in `sheets` (and return it), or note why there is none."""
     from app.table.scoresheet import scoresheet  # noqa: PLC0415
 
     if game.problems:
@@ -156,6 +234,8 @@ def _read_sheet(table: int, game: TableGame, sheets: dict[int, dict[str, Any]],
         notes.append(f"table {table}: the scoresheet is not collected yet")
     else:
         sheets[table] = scoresheet(game)
+        return sheets[table]
+    return None
 
 
 def standings(tid: str, stage: str, hub: str | None = None) -> StageStandings:

@@ -42,3 +42,21 @@ def test_a_value_orjson_writes_otherwise_sends_the_check_the_long_way() -> None:
     row: dict[str, Any] = dict.fromkeys(GAME_COLUMNS, "x")
     assert chain._pin(row | {"label": 2**70}, []) is None  # beyond 64 bits
     assert chain._pin(row | {"board_json": "\ud800"}, []) is None  # a lone surrogate
+
+
+def test_games_of_one_edition_share_the_pins_start_and_each_gets_its_own_pin() -> None:
+    # The board's id, its JSON and the chain's version come first in the pin's text and are
+    # the same for an edition's games: the hash's state after them is kept (chain._STARTED).
+    # Each game's own fields after them (its id, time, label, profile) still make its pin.
+    edition: dict[str, Any] = {name: f"{name} of the edition" for name in GAME_COLUMNS}
+    edition["chain_version"] = 2
+    games = [edition | {"id": f"g{n}", "created_at": f"2026-11-2{n}T10:00:00+00:00",
+                        "label": None if n % 2 else f"Table {n}"} for n in range(4)]
+    seats = [(1, "林美玲"), (2, "Ramasamy Kumaran")]
+    pins = [chain._pin(game, seats) for game in games]
+    assert pins == [game_digest(game=game, players=seats, plain=True) for game in games]
+    assert len(set(pins)) == 4
+    other_board = games[0] | {"board_json": "another board"}
+    assert chain._pin(other_board, seats) == game_digest(game=other_board, players=seats,
+                                                         plain=True) != pins[0]
+    assert chain._pin(games[0], seats[:1]) != pins[0]  # the seats are the text's end

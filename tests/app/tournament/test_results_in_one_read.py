@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import text
@@ -13,6 +14,7 @@ from sqlalchemy import text
 from app.hub import Hub, push_file
 from app.ledger import LedgerCorrupt, open_ledger
 from app.ledger.prefetch import PrefetchedLedger
+from app.tournament import results
 from app.tournament import service as tournaments
 from tests.app.hub_tables import fresh_hub
 from tests.app.tournament.test_tournament_games import QUALIFYING, START, start_and_play, twelve
@@ -93,3 +95,68 @@ def test_a_damaged_row_read_in_one_go_is_refused_as_when_read_alone(
             assert [e.type for e in read.events_of(ids[1], ("deed_bought",))] == ["deed_bought"]
         assert ahead.history(ids[1]) == ledger.history(ids[1])
         assert ahead.chain_problems_of(ahead.history(ids[1])) == ledger.verify_chain(ids[1]) != []
+
+
+def _forge(url: str, statement: str, game_id: str) -> None:
+    """A forger who owns the hub's database: the append-only triggers off, one statement."""
+    with open_ledger(url, create=False) as ledger, ledger.database.write() as connection:
+        for table in ("events", "transfers"):
+            connection.execute(text(f"ALTER TABLE {table} DISABLE TRIGGER {table}_append_only"))
+        connection.execute(text(statement), {"g": game_id})
+
+
+def test_a_stage_read_again_unchanged_gives_the_same_sheets_without_reading_each_game_again(
+        twelve: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = played_on_hub(twelve, tmp_path)
+    games = tournaments.load(twelve).games
+    opened: list[str | None] = []
+    opener = results._open_on_hub
+
+    def counted(ledger: Any, held: set[str], ref: Any) -> Any:
+        opened.append(ref.game_id)
+        return opener(ledger, held, ref)
+
+    monkeypatch.setattr(results, "_open_on_hub", counted)
+    # The first read keeps nothing (a one-off read pays nothing for keeping); the second
+    # keeps each game's outcome; the third gives them without opening a game.
+    first = tournaments.read_sheets(games, url, [])
+    assert len(opened) == 3 and sorted(first) == [1, 2, 3]
+    second_notes: list[str] = []
+    second = tournaments.read_sheets(games, url, second_notes)
+    assert len(opened) == 6 and second == first and second_notes == []
+    second[2]["players"][0]["total"] = 0  # a caller's own copy: nothing kept changes
+    again_notes: list[str] = []
+    again = tournaments.read_sheets(games, url, again_notes)
+    assert len(opened) == 6, "an unchanged game was opened, checked and scored again"
+    assert again_notes == [] and again == first
+    # Table 2's totals as played (QUALIFYING), highest first: the kept sheet, not the edit.
+    assert [p["total"] for p in again[2]["players"]] == sorted(QUALIFYING[2], reverse=True)
+    again[2]["players"][0]["total"] = 0
+    assert tournaments.read_sheets(games, url, []) == first
+    assert len(opened) == 6
+    results.KEPT_SHEETS.forget()
+    assert tournaments.read_sheets(games, url, []) == first  # every game checked again
+    assert len(opened) == 9
+
+
+@pytest.mark.parametrize(("forged", "said"), [
+    # One payload's text changed (a space): its hash no longer matches.
+    ("UPDATE events SET payload = replace(payload, '}', ' }') WHERE game_id = :g AND seq = 3",
+     "the ledger does not verify: "),
+    # The game's last event (its collection) taken away: its command records no event.
+    ("DELETE FROM events WHERE game_id = :g AND seq = (SELECT max(seq) FROM events "
+     "WHERE game_id = :g)", "no event in the chain records it"),
+])
+def test_a_game_changed_on_the_hub_after_a_read_is_checked_again_and_refused(
+        twelve: str, tmp_path: Path, forged: str, said: str) -> None:
+    url = played_on_hub(twelve, tmp_path)
+    games = tournaments.load(twelve).games
+    for _ in range(2):  # read twice: each game's outcome kept
+        assert sorted(tournaments.read_sheets(games, url, [])) == [1, 2, 3]
+    table_two = next(g for g in games if g.table == 2)
+    assert table_two.game_id is not None
+    _forge(url, forged, table_two.game_id)
+    notes: list[str] = []
+    sheets = tournaments.read_sheets(games, url, notes)
+    assert sorted(sheets) == [1, 3]  # tables 1 and 3 unchanged: their kept sheets
+    assert len(notes) == 1 and notes[0].startswith("table 2: ") and said in notes[0]
