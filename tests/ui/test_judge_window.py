@@ -11,14 +11,15 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QObject, QRect, Qt
+from PySide6.QtWidgets import QApplication, QStyle
 
 from app.cli.main import main as banker
 from app.review import service as review
 from app.table.command_text import parse_command, read_script
 from app.table.service import TableGame
 from tests.app.recorded_games import EXAMPLES, SetClock, line_of, record
+from ui.judge import entries_cells
 from ui.judge.entries_model import ENTRY_COLUMN, SEQ_ROLE, EntriesModel
 from ui.judge.session import JudgeSession
 from ui.judge.window import JudgeWindow
@@ -158,6 +159,97 @@ def test_the_list_draws_each_cell_from_its_entry_laid_out_once(open_judge, db: P
     first = table.visualRect(table.model().index(0, ENTRY_COLUMN))
     picture = table.viewport().grab().toImage()
     assert picture.pixelColor(first.right() - 6, first.center().y()).name() == "#cfe2f3"
+    window.close()
+
+
+def test_cells_drawn_without_the_style_look_as_the_style_draws_them(
+        open_judge, db: Path, styled: QApplication, monkeypatch: pytest.MonkeyPatch) -> None:
+    # EntryCells asks the style (and its sheet) to draw only the selected row and the cursor's
+    # cell: for a plain cell it would draw nothing over the view's own ground (the base or
+    # the alternate row). The list drawn so equals the list with the style asked for every
+    # cell, pixel for pixel: plain, alternate, voided, selected and current rows.
+    window = open_judge(db)
+    window.resize(1366, 768)
+    panel = window.entries
+    table = panel.table
+    voided_seq = next(e.seq for e in panel.model.entries if e.voided)
+    panel.select(voided_seq - 1)
+    table.setFocus()
+    QApplication.processEvents()
+    assert table.alternatingRowColors() and table.selectionModel().selectedRows()
+    drawn = table.viewport().grab().toImage()
+    monkeypatch.setattr(entries_cells, "_MARKED", QStyle.StateFlag.State_Enabled)  # every cell
+    table.viewport().update()
+    QApplication.processEvents()
+    assert table.viewport().grab().toImage() == drawn
+    window.close()
+
+
+def test_choosing_entries_repaints_no_heading(open_judge, db: Path, qtbot) -> None:
+    # The list's headings show no selection: choosing entries (a jump, a step) leaves them
+    # unpainted. Sorting by a heading still works (the header's own selection is apart).
+    window = open_judge(db)
+    panel = window.entries
+    header = panel.table.horizontalHeader()
+    painted: list[QEvent.Type] = []
+
+    class Watch(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+            if event.type() == QEvent.Type.Paint:
+                painted.append(event.type())
+            return False
+
+    watch = Watch()
+    header.viewport().installEventFilter(watch)
+    QApplication.processEvents()
+    painted.clear()
+    for entry in panel.model.entries[3:40:6]:
+        panel.select(entry.seq)
+        QApplication.processEvents()
+        assert panel.table.selectionModel().selectedRows()
+    assert painted == []
+    header.viewport().update()  # a heading that needs its paint still gets it
+    QApplication.processEvents()
+    assert len(painted) == 1
+    window.close()
+
+
+def test_the_list_keeps_its_height_stepping_from_a_long_entry_to_a_short_one(
+        open_judge, db: Path) -> None:
+    # The chosen entry's words below the list keep the most lines they have taken at their
+    # width: a short entry after a long one leaves the list as tall as it was (it does not
+    # grow, fit its rows again and repaint under the judge's eyes at every step). A new width
+    # starts again from the words shown.
+    window = open_judge(db)
+    window.resize(900, 700)
+    panel = window.entries
+    words, table = panel.words, panel.table
+    QApplication.processEvents()
+
+    def shown(seq: int) -> tuple[int, int]:
+        panel.select(seq)
+        QApplication.processEvents()
+        return words.height(), table.height()
+
+    def tall(seq: int) -> int:  # the height of an entry's words alone at the label's width
+        shown(seq)
+        return words.fontMetrics().boundingRect(
+            QRect(0, 0, words.contentsRect().width(), 10_000),
+            Qt.TextFlag.TextWordWrap, words.text()).height()
+
+    heights = {entry.seq: tall(entry.seq) for entry in panel.model.entries[::5]}
+    long_seq = max(heights, key=lambda seq: heights[seq])
+    short_seq = min(heights, key=lambda seq: heights[seq])
+    assert heights[long_seq] > heights[short_seq]  # lines more
+    long_room, list_height = shown(long_seq)
+    assert long_room >= heights[long_seq]  # the long entry's words whole
+    assert shown(short_seq) == (long_room, list_height)
+    window.resize(1400, 700)  # wider: the words' room is worked out again at this width
+    QApplication.processEvents()
+    wide_room, _ = shown(long_seq)
+    room, height = shown(short_seq)
+    assert room == wide_room < long_room  # the long entry takes fewer lines, wider
+    assert height > list_height
     window.close()
 
 

@@ -118,14 +118,20 @@ class EntryCells(QStyledItemDelegate):
         if not 0 <= source < len(self.model.entries):
             return
         looks, table = self.looks(), self.table
-        # The cell's ground, the selected row's colours and the cursor's frame as the style
-        # (and its sheet) draws them: the option holds no words.
-        looks.style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter, table)
+        # The selected row's colours and the cursor's frame as the style (and its sheet) draws
+        # them: the option holds no words. A plain cell's ground is the view's (its base, or
+        # the alternate row's, drawn before the cell), where the style would draw nothing.
+        if option.state & _MARKED or option.backgroundBrush.style() != Qt.BrushStyle.NoBrush:
+            looks.style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter,
+                                    table)
         rect = option.rect
         layout, height, voided = self.laid(source, index.column())
         painter.setPen(looks.inks[voided])
         layout.draw(painter, QPointF(rect.x() + looks.margin,
                                      rect.y() + math.floor((rect.height() - height) / 2)))
+
+
+_MARKED = QStyle.StateFlag.State_Selected | QStyle.StateFlag.State_HasFocus
 
 
 class Looks(NamedTuple):

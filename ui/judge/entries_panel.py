@@ -96,6 +96,7 @@ class EntriesPanel(Fence):
         self.words.setObjectName("entryWords")
         self.words.setWordWrap(True)
         self.words.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._words_width = -1  # the width the words' room is held at (_hold_words_room)
         self.table = QTableView()
         self.table.setObjectName("entries")
         self.table.setTabKeyNavigation(False)  # Tab leaves the list (Up and Down move in it)
@@ -146,6 +147,10 @@ class EntriesPanel(Fence):
         # The headings stay as they are whichever row is chosen: highlighted (the default),
         # each jump repainted them for a row that every column always holds.
         header.setHighlightSections(False)
+        # Nor repainted at all for a row chosen: the header is an item view itself and, on the
+        # list's selection, repainted every heading for each row chosen (a row holds every
+        # column). It shows no selection, so it has one of its own that nothing selects in.
+        header.setSelectionModel(QItemSelectionModel(self.proxy, header))
         header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(ENTRY_COLUMN, QHeaderView.ResizeMode.Stretch)
         self.rows.fit_columns()
@@ -288,6 +293,22 @@ class EntriesPanel(Fence):
         self.words.setText(f"#{entry.seq} · {entry.recorded_at.astimezone():%H:%M:%S}"
                            f"{' · played ' + played if played else ''} · {who(entry.actor)}:"
                            f" {entry_words(entry)}")
+        self._hold_words_room()
+
+    def _hold_words_room(self) -> None:
+        """The chosen entry's words keep the most lines they have taken at their label's width
+        (a wider or narrower label starts again): stepping from a long entry to a short one
+        leaves the list where it stands, neither grown nor its rows fitted and painted anew."""
+        words = self.words
+        if not words.isVisible():
+            return
+        width = words.width()
+        if width != self._words_width:
+            self._words_width = width
+            words.setMinimumHeight(0)
+        needed = words.heightForWidth(width)
+        if needed > words.minimumHeight():
+            words.setMinimumHeight(needed)
 
     def lay_out_words(self) -> None:
         """The chosen entry's words (a judge may select them: a text document) laid out at
