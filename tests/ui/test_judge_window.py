@@ -253,6 +253,43 @@ def test_the_list_keeps_its_height_stepping_from_a_long_entry_to_a_short_one(
     window.close()
 
 
+def test_a_status_shown_at_a_jump_is_painted_in_the_jumps_one_paint(open_judge, db: Path) -> None:
+    # A jump moves "to act" from one player's panel to another's, so a status line is often
+    # shown where there was none. Qt posts a shown widget's repaint for after the window's
+    # next paint; handed over at once (player_panel._shown_if), it is part of the jump's one
+    # paint: the line is painted once a jump, not twice.
+    window = open_judge(db)
+    travel = window.travel
+    panels = travel.players.panels
+    painted: dict[int, int] = {}
+
+    class Watch(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+            if event.type() == QEvent.Type.Paint:
+                painted[id(watched)] = painted.get(id(watched), 0) + 1
+            return False
+
+    watch = Watch()
+    for panel in panels:
+        panel.status.installEventFilter(watch)
+    QApplication.processEvents()
+    appeared = 0
+    # Far jumps, as a judge's: the list scrolls and the board changes before a status shows.
+    far = zip(range(3, 45, 3), range(88, 46, -3), strict=True)
+    for seq in [seq for pair in far for seq in pair]:
+        hidden = {id(panel.status) for panel in panels if panel.status.isHidden()}
+        painted.clear()
+        travel.slider.setValue(seq)
+        for _ in range(3):
+            QApplication.processEvents()
+        shown = [key for key in hidden
+                 if any(id(p.status) == key and p.status.isVisible() for p in panels)]
+        appeared += len(shown)
+        assert all(painted.get(key) == 1 for key in shown), (seq, painted)
+    assert appeared >= 5  # the turns moved the status between panels
+    window.close()
+
+
 def test_the_filters_show_exactly_what_review_matching_finds(open_judge, db: Path) -> None:
     window = open_judge(db)
     panel, entries = window.entries, window.session.entries

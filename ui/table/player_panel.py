@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -520,6 +520,11 @@ def _shown_if(label: QLabel, shown: bool) -> None:
     # Only a change is handed to Qt: setting a label visible again still costs a layout pass.
     if label.isHidden() == shown:
         label.setVisible(shown)
+        if shown:
+            # Qt posts the shown label's repaint for after the window's next paint, where it
+            # would be a paint of its own (the label and the panel under it): marked now, it
+            # is part of that next paint.
+            QCoreApplication.sendPostedEvents(label, QEvent.Type.UpdateLater)
 
 
 def _escape(text: str) -> str:
