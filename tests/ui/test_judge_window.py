@@ -178,7 +178,7 @@ def test_cells_drawn_without_the_style_look_as_the_style_draws_them(
     QApplication.processEvents()
     assert table.alternatingRowColors() and table.selectionModel().selectedRows()
     drawn = table.viewport().grab().toImage()
-    monkeypatch.setattr(entries_cells, "_MARKED", QStyle.StateFlag.State_Enabled)  # every cell
+    monkeypatch.setattr(entries_cells, "_MARKED", QStyle.StateFlag.State_Enabled.value)  # all
     table.viewport().update()
     QApplication.processEvents()
     assert table.viewport().grab().toImage() == drawn

@@ -121,7 +121,7 @@ class EntryCells(QStyledItemDelegate):
         # The selected row's colours and the cursor's frame as the style (and its sheet) draws
         # them: the option holds no words. A plain cell's ground is the view's (its base, or
         # the alternate row's, drawn before the cell), where the style would draw nothing.
-        if option.state & _MARKED or option.backgroundBrush.style() != Qt.BrushStyle.NoBrush:
+        if option.state.value & _MARKED or option.backgroundBrush.style() is not _NO_BRUSH:
             looks.style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter,
                                     table)
         rect = option.rect
@@ -131,7 +131,9 @@ class EntryCells(QStyledItemDelegate):
                                      rect.y() + math.floor((rect.height() - height) / 2)))
 
 
-_MARKED = QStyle.StateFlag.State_Selected | QStyle.StateFlag.State_HasFocus
+# As plain numbers and a member: a flag's `&` in Python makes a new flag for each cell.
+_MARKED = (QStyle.StateFlag.State_Selected | QStyle.StateFlag.State_HasFocus).value
+_NO_BRUSH = Qt.BrushStyle.NoBrush
 
 
 class Looks(NamedTuple):

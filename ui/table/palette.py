@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from functools import cache
 
 # The colour sets in board order. Okabe and Ito's palette (distinct under the common colour-vision
 # deficiencies), with a brown for its black so each hue still recalls the printed board's;
@@ -98,6 +99,7 @@ def _clusters(text: str) -> list[str]:
     return found or ["?"]
 
 
+@cache  # a few dozen colours, asked for each chip of each panel shown
 def text_on(background: str) -> str:
     """Black or white, whichever reads better on `background` (WCAG relative luminance)."""
     channels = [int(background[i:i + 2], 16) / 255 for i in (1, 3, 5)]
