@@ -162,6 +162,45 @@ def test_the_list_draws_each_cell_from_its_entry_laid_out_once(open_judge, db: P
     window.close()
 
 
+def test_a_row_is_its_entrys_row_only_while_the_list_is_unfiltered_and_unsorted(
+        open_judge, db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # EntryCells and EntryRows take a list row for its entry's row in the model only while
+    # the list shows every entry in order; filtered or sorted, they ask the proxy. The list
+    # draws each row in sight from its own entry, whichever.
+    window = open_judge(db)
+    panel = window.entries
+    proxy, cells, table = panel.proxy, panel.cells, panel.table
+    asked: list[int] = []
+    laid = cells.laid
+    monkeypatch.setattr(cells, "laid", lambda source, column: (asked.append(source),
+                                                               laid(source, column))[1])
+
+    def drawn_from_their_entries() -> None:
+        table.scrollToTop()
+        QApplication.processEvents()
+        asked.clear()
+        table.viewport().grab()
+        rows = range(table.rowAt(0), table.rowAt(table.viewport().height() - 1) + 1)
+        assert len(rows) > 3
+        assert set(asked) == {proxy.mapToSource(proxy.index(row, 0)).row() for row in rows}
+        for row in rows:
+            source = proxy.mapToSource(proxy.index(row, 0)).row()
+            assert panel.rows.height(row) == panel.rows._measured(row, source)
+
+    assert proxy.in_order
+    drawn_from_their_entries()
+    panel.search.setText("Cy")
+    assert not proxy.in_order
+    drawn_from_their_entries()
+    panel.search.setText("")
+    proxy.sort(0, Qt.SortOrder.DescendingOrder)
+    assert not proxy.in_order and proxy.mapToSource(proxy.index(0, 0)).row() > 0
+    drawn_from_their_entries()
+    proxy.sort(-1)
+    assert proxy.in_order
+    window.close()
+
+
 def test_cells_drawn_without_the_style_look_as_the_style_draws_them(
         open_judge, db: Path, styled: QApplication, monkeypatch: pytest.MonkeyPatch) -> None:
     # EntryCells asks the style (and its sheet) to draw only the selected row and the cursor's

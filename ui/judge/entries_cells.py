@@ -114,7 +114,8 @@ class EntryCells(QStyledItemDelegate):
         return QSize(math.ceil(wide) + 2 * self.margin(), self.cell_height(source, column))
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-        source = self.proxy.mapToSource(index).row()
+        # With no filter the list shows every entry in order: a row is its entry's row.
+        source = index.row() if self.proxy.in_order else self.proxy.mapToSource(index).row()
         if not 0 <= source < len(self.model.entries):
             return
         looks, table = self.looks(), self.table

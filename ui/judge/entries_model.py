@@ -186,6 +186,12 @@ class EntriesFilter(QSortFilterProxyModel):
         """Whether any filter is set."""
         return bool(self.players or self.categories or self.since or self.until or self.text)
 
+    @property
+    def in_order(self) -> bool:
+        """Whether the list shows every entry in the model's order (no filter, not sorted):
+        a row of the list is then its entry's row in the model, with no mapping asked."""
+        return not self.active and self.sortColumn() < 0
+
     def _match(self) -> set[int] | None:
         """The seqs that match, worked out once per filter and per list of entries (the model
         replaces its list whenever entries come or change)."""

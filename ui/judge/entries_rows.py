@@ -158,7 +158,8 @@ class EntryRows:
     def height(self, row: int) -> int:
         """The height QTableView.resizeRowToContents gives the view's row `row`."""
         table = self.table
-        source = self.proxy.mapToSource(self.proxy.index(row, 0)).row()
+        proxy = self.proxy
+        source = row if proxy.in_order else proxy.mapToSource(proxy.index(row, 0)).row()
         key = (source, table.columnWidth(ENTRY_COLUMN))
         found = self._heights.get(key)
         if found is None:
