@@ -39,6 +39,7 @@ class Marks:
     def __init__(self) -> None:
         self._states: dict[int, GameState] = {}
         self.seqs: list[int] = []  # sorted
+        self.ahead = 0  # the entry folded up to ahead of need (TableGame.mark_ahead)
 
     def __contains__(self, seq: int) -> bool:
         return seq in self._states
@@ -58,6 +59,7 @@ class Marks:
         """Forget every position (the ledger was read again: it may be another's)."""
         self._states.clear()
         self.seqs.clear()
+        self.ahead = 0
 
 _EVENTS: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
 

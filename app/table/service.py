@@ -136,6 +136,20 @@ class TableGame:
             return self.state.clone() if self.state is not None else None
         return self._position(seq)
 
+    def mark_ahead(self) -> bool:
+        """Fold the next stretch of the game (SNAPSHOT_EVERY entries past the last folded
+        ahead) and keep its positions in the marks, so that a later `state_at` there folds
+        from at most MARK_EVERY entries; for a window with time to spare (the judge's, when
+        idle). False when the marks reach the head (nothing more to fold). Raises as
+        state_at."""
+        last = self.marks.ahead
+        target = min(last + positions.SNAPSHOT_EVERY, self.head_seq - 1)
+        if target <= last or self.head_seq - last <= positions.MARK_EVERY:
+            return False
+        self.state_at(target)
+        self.marks.ahead = target
+        return True
+
     def _position(self, seq: int) -> GameState | None:
         assert self.game_id is not None
         game_id = self.game_id

@@ -329,6 +329,22 @@ def test_a_status_shown_at_a_jump_is_painted_in_the_jumps_one_paint(open_judge, 
     window.close()
 
 
+def test_the_idle_window_folds_the_game_ahead_and_stops(open_judge, db: Path, qtbot) -> None:
+    # Idle, the judge's session folds the game ahead (TableGame.mark_ahead) and keeps its
+    # positions every MARK_EVERY (50) entries, then stops: the sample's 90 entries (after
+    # the undo) folded in one stretch, the position after entry 50 kept; a jump there and
+    # beyond folds from it. Closing stops it.
+    window = open_judge(db)
+    session = window.session
+    qtbot.waitUntil(lambda: not session.marking.isActive())
+    game = session.game
+    assert game.head_seq == 92 and game.marks.ahead == 91 and game.marks.seqs == [50]
+    window.travel.show_entry(60)
+    assert window.travel.seq == 60
+    session.close()
+    assert not session.marking.isActive() and not session.timer.isActive()
+
+
 def test_the_filters_show_exactly_what_review_matching_finds(open_judge, db: Path) -> None:
     window = open_judge(db)
     panel, entries = window.entries, window.session.entries

@@ -59,6 +59,13 @@ class JudgeSession(QObject):
         self.timer.timeout.connect(self.poll)
         if poll_ms:
             self.timer.start(poll_ms)
+        # While the window is idle the game is folded ahead, a stretch at a time, and its
+        # positions kept every MARK_EVERY entries (TableGame.mark_ahead): any jump then folds
+        # a few dozen entries, not the hundreds from the nearest snapshot.
+        self.marking = QTimer(self)
+        self.marking.setInterval(0)  # whenever the event loop has nothing else to do
+        self.marking.timeout.connect(self._mark_ahead)
+        self.marking.start()
 
     # Reading -----------------------------------------------------------------------------
 
@@ -85,6 +92,7 @@ class JudgeSession(QObject):
                 return False
             self.game.reload()
             self._read()
+            self.marking.start()  # read again: the positions kept were forgotten
         except LedgerError as e:
             self.timer.stop()
             self.refused.emit(f"the ledger cannot be read ({e}); the window shows it as it "
@@ -147,11 +155,13 @@ class JudgeSession(QObject):
         writable.sleep = self.sleep
         self.game.close()
         self.game, self.writable = writable, True
+        self.marking.start()  # the positions kept were the closed game's
 
     def _reload(self) -> None:
         try:
             self.game.reload()
             self._read()
+            self.marking.start()
         except LedgerError as e:
             self.refused.emit(f"the ledger cannot be read ({e})")
             return
@@ -171,7 +181,16 @@ class JudgeSession(QObject):
             if focus is not None:
                 focus.setFocus(Qt.FocusReason.OtherFocusReason)
 
+    def _mark_ahead(self) -> None:
+        try:
+            more = self.game.mark_ahead()
+        except BankerError:  # a position that cannot be folded: said when a jump asks for it
+            more = False
+        if not more:
+            self.marking.stop()
+
     def close(self) -> None:
-        """Stop polling and release the file."""
+        """Stop polling and folding ahead, and release the file."""
         self.timer.stop()
+        self.marking.stop()
         self.game.close()

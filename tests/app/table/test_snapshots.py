@@ -123,6 +123,31 @@ def test_positions_kept_in_memory_fold_as_the_whole_ledger_in_any_order(
     assert game.state_at(kept) == voids.fold(game.table, stored[:kept])
 
 
+@pytest.mark.parametrize("profile", PROFILES)
+def test_folding_ahead_keeps_a_position_every_few_entries_and_each_is_the_whole_fold(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, profile: str) -> None:
+    # The judge's window, idle, folds the game ahead a stretch at a time (mark_ahead: a
+    # snapshot's stretch, 9 entries here, each call), keeping a position every 4th entry
+    # (where no void in the stretch took back what it holds): each kept one, and each
+    # position folded from them, is the whole ledger's fold, across the undos and rewinds.
+    monkeypatch.setattr(positions, "MARK_EVERY", 4)
+    game = played(tmp_path / "ledger.db", profile, seed=7)
+    assert game.table is not None
+    stored = game.events()
+    calls = 0
+    while game.mark_ahead():
+        calls += 1
+        assert game.marks.ahead == min(9 * calls, game.head_seq - 1)
+    assert calls >= game.head_seq // 9 - 1 and not game.mark_ahead()  # done: it stays done
+    # A mark is kept where no later void in its stretch took back what it holds: most are.
+    assert len(game.marks.seqs) > game.head_seq // 8
+    assert all(seq % 4 == 0 and seq < game.head_seq for seq in game.marks.seqs)
+    for seq in range(1, game.head_seq + 1):
+        assert game.state_at(seq) == voids.fold(game.table, stored[:seq]), f"entry {seq}"
+    game.reload()  # read again: the marks are forgotten and folding ahead starts again
+    assert game.marks.seqs == [] and game.marks.ahead == 0 and game.mark_ahead()
+
+
 def _doctor(db: Path, seq: int, rehash: bool) -> None:
     """Give P1 1,000 more in the snapshot at `seq`, its hash recomputed (a forger) or not
     (damage)."""
