@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from PySide6.QtCore import QEvent, QObject, QRect, Qt
-from PySide6.QtWidgets import QApplication, QStyle
+from PySide6.QtWidgets import QApplication, QStyle, QWidget
 
 from app.cli.main import main as banker
 from app.review import service as review
@@ -63,6 +63,21 @@ def open_judge(qtbot) -> Iterator[Callable[[Path], JudgeWindow]]:
     yield make
     for window in windows:
         window.session.close()
+
+
+class PaintCount(QObject):
+    """How many times each of `widgets` was painted (`counts`, by id), since made or cleared."""
+
+    def __init__(self, widgets: list[QWidget]) -> None:
+        super().__init__()
+        self.counts: dict[int, int] = {}
+        for widget in widgets:
+            widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.Paint:
+            self.counts[id(watched)] = self.counts.get(id(watched), 0) + 1
+        return False
 
 
 def shown_seqs(window: JudgeWindow) -> list[int]:
@@ -226,30 +241,22 @@ def test_cells_drawn_without_the_style_look_as_the_style_draws_them(
 
 def test_choosing_entries_repaints_no_heading(open_judge, db: Path, qtbot) -> None:
     # The list's headings show no selection: choosing entries (a jump, a step) leaves them
-    # unpainted. Sorting by a heading still works (the header's own selection is apart).
+    # unpainted (the header has a selection of its own, which nothing selects in).
     window = open_judge(db)
     panel = window.entries
-    header = panel.table.horizontalHeader()
-    painted: list[QEvent.Type] = []
-
-    class Watch(QObject):
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-            if event.type() == QEvent.Type.Paint:
-                painted.append(event.type())
-            return False
-
-    watch = Watch()
-    header.viewport().installEventFilter(watch)
+    headings = panel.table.horizontalHeader().viewport()
+    watch = PaintCount([headings])  # kept: the filter lives as long as its object
+    painted = watch.counts
     QApplication.processEvents()
     painted.clear()
     for entry in panel.model.entries[3:40:6]:
         panel.select(entry.seq)
         QApplication.processEvents()
         assert panel.table.selectionModel().selectedRows()
-    assert painted == []
-    header.viewport().update()  # a heading that needs its paint still gets it
+    assert painted == {}
+    headings.update()  # a heading that needs its paint still gets it
     QApplication.processEvents()
-    assert len(painted) == 1
+    assert painted == {id(headings): 1}
     window.close()
 
 
@@ -300,17 +307,8 @@ def test_a_status_shown_at_a_jump_is_painted_in_the_jumps_one_paint(open_judge, 
     window = open_judge(db)
     travel = window.travel
     panels = travel.players.panels
-    painted: dict[int, int] = {}
-
-    class Watch(QObject):
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-            if event.type() == QEvent.Type.Paint:
-                painted[id(watched)] = painted.get(id(watched), 0) + 1
-            return False
-
-    watch = Watch()
-    for panel in panels:
-        panel.status.installEventFilter(watch)
+    watch = PaintCount([panel.status for panel in panels])
+    painted = watch.counts
     QApplication.processEvents()
     appeared = 0
     # Far jumps, as a judge's: the list scrolls and the board changes before a status shows.
