@@ -343,6 +343,38 @@ def test_the_idle_window_folds_the_game_ahead_and_stops(open_judge, db: Path, qt
     assert not session.marking.isActive() and not session.timer.isActive()
 
 
+def test_the_players_panels_keep_their_heights_through_the_jumps(open_judge, db: Path) -> None:
+    # The judge's time travel holds each player's panel at the most height it has needed at
+    # the column's width (PlayersPanel(hold_heights=True)), its lines at its top: once every
+    # position has been shown, jumping among them moves and resizes no panel (the column is
+    # not laid out and painted anew at each jump). A new width starts again.
+    window = open_judge(db)
+    window.resize(1366, 768)
+    travel = window.travel
+    players = travel.players
+    seqs = list(range(2, travel.slider.maximum() + 1, 3))
+    for seq in seqs:  # every position once: the heights it needs held
+        travel.show_entry(seq)
+        QApplication.processEvents()
+    held = [panel.geometry() for panel in players.panels]
+    for seq in [*seqs[::-2], *seqs[1::2]]:
+        travel.show_entry(seq)
+        QApplication.processEvents()
+        assert [panel.geometry() for panel in players.panels] == held, seq
+        for panel in players.panels:  # each line whole, from the panel's top
+            assert panel.heading.y() <= panel.contentsRect().top() + 8
+            assert panel.height() >= panel.heightForWidth(panel.width())
+    assert any(panel.minimumHeight() > 0 for panel in players.panels)
+    window.resize(1900, 1000)  # another width: the heights needed there, held from now
+    QApplication.processEvents()
+    travel.show_entry(seqs[0])
+    QApplication.processEvents()
+    assert [panel.geometry().width() for panel in players.panels] != [r.width() for r in held]
+    assert all(panel.minimumHeight() == panel.heightForWidth(panel.width())
+               for panel in players.panels)
+    window.close()
+
+
 def test_the_filters_show_exactly_what_review_matching_finds(open_judge, db: Path) -> None:
     window = open_judge(db)
     panel, entries = window.entries, window.session.entries

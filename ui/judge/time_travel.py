@@ -54,7 +54,7 @@ class TimeTravel(Fence):
         self.at_now = True
         self.view: TableView | None = None
         self.board = BoardView()
-        self.players = PlayersPanel()
+        self.players = PlayersPanel(hold_heights=True)
         self.clock = ClockWidget()
         self.where = QLabel()
         self.where.setObjectName("where")

@@ -365,6 +365,12 @@ class PlayerPanel(QFrame):
         self._shown: tuple[PlayerView, str] | None = None  # the player and currency shown
         self._texts: dict[int, str] = {}  # each label's words as last set (by the label's id)
 
+    def lines_at_top(self) -> None:
+        """Height given beyond the lines' (a held height) goes below them, not among them."""
+        layout = self.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.addStretch(1)
+
     def show(self, view: TableView | None = None) -> None:  # type: ignore[override]
         """Show this panel's player as `view` has them (without a view: QWidget.show)."""
         if view is None:

@@ -11,11 +11,17 @@ from ui.table.player_panel import PlayerPanel
 
 class PlayersPanel(QWidget):
     """A panel per player, `columns` to a row (one: stacked, as the table window has them);
-    `show(view)` updates them (and makes them on a new game)."""
+    `show(view)` updates them (and makes them on a new game). With `hold_heights` (the judge's
+    time travel), each panel keeps the most height it has needed at the column's width, its
+    lines at its top: a jump to a position with fewer lines (no status, fewer deeds) moves no
+    panel, so the column is not laid out and painted anew at every jump."""
 
-    def __init__(self, columns: int = 1, parent: QWidget | None = None) -> None:
+    def __init__(self, columns: int = 1, parent: QWidget | None = None, *,
+                 hold_heights: bool = False) -> None:
         super().__init__(parent)
         self.columns = columns
+        self.hold_heights = hold_heights
+        self._held_width = -1  # the column's width the panels' heights are held at
         self.base_pt = scale.BASE_PT
         self.grid = QGridLayout(self)
         self.grid.setContentsMargins(0, 0, 0, 0)
@@ -36,6 +42,15 @@ class PlayersPanel(QWidget):
             for place, panel in enumerate(self.panels):
                 panel.set_base_pt(self.base_pt)
                 self.grid.addWidget(panel, *divmod(place, self.columns))
+                if self.hold_heights:
+                    panel.lines_at_top()
+            if self.hold_heights:  # the column's spare height below the panels, not shared
+                rows = -(-len(self.panels) // self.columns)
+                for row in range(self.grid.rowCount()):
+                    self.grid.setRowStretch(row, 1 if row == rows else 0)
+                if self.grid.rowCount() <= rows:
+                    self.grid.setRowStretch(rows, 1)
+            self._held_width = -1
         # The panels' layouts are off while their lines change: a line shown (a status, a card,
         # a debt) otherwise lays its panel and every panel beside it out at once, each time;
         # on again, they are laid out once, before the next paint.
@@ -48,6 +63,21 @@ class PlayersPanel(QWidget):
         finally:
             for layout in layouts:
                 layout.setEnabled(True)
+        if self.hold_heights:
+            self._hold()
+
+    def _hold(self) -> None:
+        """Each panel at least as tall as the most its lines have needed at this width (a new
+        width, or a base text size, starts again from what they need now)."""
+        width = self.width()
+        if width != self._held_width:
+            self._held_width = width
+            for panel in self.panels:
+                panel.setMinimumHeight(0)
+        for panel in self.panels:
+            needed = panel.heightForWidth(panel.width())
+            if needed > panel.minimumHeight():
+                panel.setMinimumHeight(needed)
 
     def lay_out_words(self) -> None:
         """Each panel's rich words laid out now, before the paint (PlayerPanel.lay_out_words)."""
@@ -57,6 +87,7 @@ class PlayersPanel(QWidget):
     def set_base_pt(self, base: int) -> None:
         """The window's base text size, for the panels made later too."""
         self.base_pt = base
+        self._held_width = -1  # the lines' heights change with their size
         for panel in self.panels:
             panel.set_base_pt(base)
 
