@@ -352,6 +352,11 @@ def test_the_players_panels_keep_their_heights_through_the_jumps(open_judge, db:
     window.resize(1366, 768)
     travel = window.travel
     players = travel.players
+    QApplication.processEvents()
+    # Opened: each panel held at what it needs at the width the window gave it (not at the
+    # width it was first shown at, before the window was laid out).
+    assert all(panel.minimumHeight() == panel.heightForWidth(panel.width())
+               for panel in players.panels)
     seqs = list(range(2, travel.slider.maximum() + 1, 3))
     for seq in seqs:  # every position once: the heights it needs held
         travel.show_entry(seq)
@@ -367,11 +372,14 @@ def test_the_players_panels_keep_their_heights_through_the_jumps(open_judge, db:
     assert any(panel.minimumHeight() > 0 for panel in players.panels)
     window.resize(1900, 1000)  # another width: the heights needed there, held from now
     QApplication.processEvents()
-    travel.show_entry(seqs[0])
-    QApplication.processEvents()
     assert [panel.geometry().width() for panel in players.panels] != [r.width() for r in held]
     assert all(panel.minimumHeight() == panel.heightForWidth(panel.width())
                for panel in players.panels)
+    wide = [panel.minimumHeight() for panel in players.panels]
+    travel.show_entry(seqs[0])
+    QApplication.processEvents()
+    assert all(panel.minimumHeight() == max(least, panel.heightForWidth(panel.width()))
+               for panel, least in zip(players.panels, wide, strict=True))
     window.close()
 
 

@@ -18,8 +18,6 @@ the tallest of its cells' layouts, the same layouts the rows are drawn from.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 from PySide6.QtWidgets import QTableView
 
@@ -33,6 +31,7 @@ from ui.judge.entries_model import (
     clock_text,
     who,
 )
+from ui.table.wrapped_rows import Resized, quietly_resized
 
 WHO_COLUMN = COLUMNS.index("By")
 _DIGITS = re.compile(r"[0-9]")
@@ -118,12 +117,12 @@ class EntryRows:
         if not 0 <= row < count:
             return max(0, row)
         middle = table.viewport().height() / 2
-        with self.resizing():
-            own = self._fit(row)
+        with quietly_resized(table) as resized:  # the list laid out once, after
+            own = self._fit(row, resized)
             for step in (1, -1):
                 shown, near = own / 2, row + step
                 while 0 <= near < count and shown < middle:
-                    shown += self._fit(near)
+                    shown += self._fit(near, resized)
                     near += step
         # The top row: the one above which the entry's middle is nearest the list's.
         top, off, above = row, abs(own / 2 - middle), own / 2
@@ -135,24 +134,11 @@ class EntryRows:
                 break
         return top
 
-    @contextmanager
-    def resizing(self) -> Iterator[None]:
-        """Rows given their heights inside, the list laid out once after: told of each row
-        resized, QTableView repaints from that row down at the next turn of the event loop,
-        after the jump's own paint (the list painted twice)."""
-        header = self.table.verticalHeader()
-        was = header.blockSignals(True)
-        try:
-            yield
-        finally:
-            header.blockSignals(was)
-            self.table.updateGeometries()  # the scroll bar's range from the new heights
-            self.table.viewport().update()
-
-    def _fit(self, row: int) -> int:
+    def _fit(self, row: int, resized: Resized) -> int:
         height = self.height(row)
         if self.table.rowHeight(row) != height:
             self.table.setRowHeight(row, height)
+            resized.changed = True
         return height
 
     def height(self, row: int) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QWidget
 
 from app.table.views import TableView
@@ -21,7 +22,7 @@ class PlayersPanel(QWidget):
         super().__init__(parent)
         self.columns = columns
         self.hold_heights = hold_heights
-        self._held_width = -1  # the column's width the panels' heights are held at
+        self._held_widths: list[int] = []  # the panels' widths their heights are held at
         self.base_pt = scale.BASE_PT
         self.grid = QGridLayout(self)
         self.grid.setContentsMargins(0, 0, 0, 0)
@@ -46,11 +47,9 @@ class PlayersPanel(QWidget):
                     panel.lines_at_top()
             if self.hold_heights:  # the column's spare height below the panels, not shared
                 rows = -(-len(self.panels) // self.columns)
-                for row in range(self.grid.rowCount()):
-                    self.grid.setRowStretch(row, 1 if row == rows else 0)
-                if self.grid.rowCount() <= rows:
-                    self.grid.setRowStretch(rows, 1)
-            self._held_width = -1
+                for row in range(max(self.grid.rowCount(), rows + 1)):
+                    self.grid.setRowStretch(row, int(row == rows))
+            self._held_widths = []
         # The panels' layouts are off while their lines change: a line shown (a status, a card,
         # a debt) otherwise lays its panel and every panel beside it out at once, each time;
         # on again, they are laid out once, before the next paint.
@@ -67,17 +66,24 @@ class PlayersPanel(QWidget):
             self._hold()
 
     def _hold(self) -> None:
-        """Each panel at least as tall as the most its lines have needed at this width (a new
+        """Each panel at least as tall as the most its lines have needed at its width (a new
         width, or a base text size, starts again from what they need now)."""
-        width = self.width()
-        if width != self._held_width:
-            self._held_width = width
+        widths = [panel.width() for panel in self.panels]
+        if widths != self._held_widths:
+            self._held_widths = widths
             for panel in self.panels:
                 panel.setMinimumHeight(0)
         for panel in self.panels:
             needed = panel.heightForWidth(panel.width())
             if needed > panel.minimumHeight():
                 panel.setMinimumHeight(needed)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        # The panels were laid out at the new width (their layout runs before this): what
+        # they need there, not at the width they were first shown at (before the window was).
+        if self.hold_heights and event.size().width() != event.oldSize().width():
+            self._hold()
 
     def lay_out_words(self) -> None:
         """Each panel's rich words laid out now, before the paint (PlayerPanel.lay_out_words)."""
@@ -87,7 +93,7 @@ class PlayersPanel(QWidget):
     def set_base_pt(self, base: int) -> None:
         """The window's base text size, for the panels made later too."""
         self.base_pt = base
-        self._held_width = -1  # the lines' heights change with their size
+        self._held_widths = []  # the lines' heights change with their size
         for panel in self.panels:
             panel.set_base_pt(base)
 

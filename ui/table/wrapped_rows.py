@@ -4,7 +4,9 @@ drawn."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 
 from PySide6.QtCore import (
     QEvent,
@@ -52,6 +54,31 @@ def laid_out(text: str, font: QFont, width: int, *, wrap: bool = True,
         height += line.height()
     lines.endLayout()
     return lines, height
+
+
+@dataclass
+class Resized:
+    """Whether any row was given a new height inside `quietly_resized` (the body says so)."""
+
+    changed: bool = False
+
+
+@contextmanager
+def quietly_resized(table: QTableView) -> Iterator[Resized]:
+    """Rows given their heights inside without the view told row by row (told, QTableView
+    repaints from each resized row down at the next turn of the event loop, after the paint
+    these heights were set for); if any changed, its scroll bar and rows are brought up to
+    date once, at the end."""
+    header = table.verticalHeader()
+    was = header.blockSignals(True)
+    resized = Resized()
+    try:
+        yield resized
+    finally:
+        header.blockSignals(was)
+        if resized.changed:
+            table.updateGeometries()  # the scroll bar's range from the new heights
+            table.viewport().update()
 
 
 class WrappedRows(QStyledItemDelegate):
@@ -142,21 +169,10 @@ class VisibleRowsFit(QObject):
             table.scrollTo(current)
 
     def _fit_in_sight(self) -> bool:
-        """Whether any row's height changed. The view is not told row by row (told, it
-        repaints from each resized row down at the next turn of the event loop, after the
-        paint these heights were set for): its scroll bar and its rows are brought up to date
-        once, at the end."""
-        table = self.table
-        header = table.verticalHeader()
-        was = header.blockSignals(True)
-        try:
-            changed_any = self._heights_in_sight()
-        finally:
-            header.blockSignals(was)
-        if changed_any:
-            table.updateGeometries()
-            table.viewport().update()
-        return changed_any
+        """Whether any row's height changed (the view told once, at the end)."""
+        with quietly_resized(self.table) as resized:
+            resized.changed = self._heights_in_sight()
+        return resized.changed
 
     def _heights_in_sight(self) -> bool:
         table = self.table
