@@ -57,12 +57,15 @@ def idle_following(seconds: float = IDLE_S) -> dict[str, float]:
     from PySide6.QtWidgets import QLabel, QMainWindow  # noqa: PLC0415
 
     from tests import postgres  # noqa: PLC0415
+    from ui import crash_guard, none_kept  # noqa: PLC0415
     from ui.app import application  # noqa: PLC0415
 
     server = postgres.server()
     if server is None:
         raise RuntimeError(f"no PostgreSQL for the hub: {postgres.skip_reason()}")
-    application(sys.argv[:1])
+    app = application(sys.argv[:1])
+    crash_guard.install(app)  # the application as `banker` runs it (ui/app.py, run)
+    none_kept.keep_for_the_day(app)
     bare = QMainWindow()
     bare.setCentralWidget(QLabel("idle"))
     bare.resize(1366, 768)

@@ -348,7 +348,7 @@ def run(game: Path | None = None) -> int:
     """Open the main window, on `game`'s table when given, and run until it is closed."""
     app = application(sys.argv[:1])
     crash_guard.install(app)
-    none_kept.keep_topped_up(app)  # a table's day of Qt calls repaid (ui/none_kept.py)
+    none_kept.keep_for_the_day(app)  # a table's day of Qt calls repaid (ui/none_kept.py)
     window = MainWindow(list_later=True, opening=game)
     # BANKER_FIRST_WINDOW: a smoke test's look at the first window, then quit (ui/first_window.py).
     first_window.watch(window, window.start.model.rowCount, window.sounds)

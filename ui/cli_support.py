@@ -103,11 +103,11 @@ def show_window(load: Callable[[], Callable[[], Window]]) -> NoReturn:
         make = load()
     except ImportError as e:
         fail(qt_missing(e), EXIT_LEDGER)
-    from ui.none_kept import keep_topped_up  # noqa: PLC0415
+    from ui.none_kept import keep_for_the_day  # noqa: PLC0415
 
     app = application(sys.argv[:1])
     install(app)
-    keep_topped_up(app)  # a window up all day (the hall display) repays None as it goes
+    keep_for_the_day(app)  # a window up all day (the hall display) repays None as it goes
     window = make()
     window.show()
     sys.exit(app.exec())

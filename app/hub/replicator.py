@@ -78,6 +78,7 @@ class Replicator:
                  opener: Callable[[str], Hub] | None = None,
                  now: Callable[[], datetime] | None = None) -> None:
         self.db, self.url, self.game_id = os.fspath(db), hub_url, game_id
+        self._files = (self.db, f"{self.db}-wal")  # what a new entry changes
         self.source = source or f"replication from {self.db}"
         self.poll, self.backoff, self.commands = poll, backoff or Backoff(), commands
         self._opener = opener or _open_hub
@@ -103,6 +104,14 @@ class Replicator:
     def notify(self) -> None:
         """An entry was recorded: copy soon (costs the caller one flag set, nothing more)."""
         self._wake.set()
+
+    def look(self) -> None:
+        """The file looked at from the caller's thread (a table window's own check of its file,
+        every 2 s): the copier is woken only when the file or its -wal changed since its last
+        copy, or that copy is REVISIT_S old. A copier made with `poll=REVISIT_S` is then woken
+        by nobody else while the table is idle, and its thread sleeps (issue 31)."""
+        if not self._unchanged():
+            self._wake.set()
 
     def stop(self, timeout: float = LAST_COPY_S) -> ReplicaStatus:
         """Stop (the window or the process closing): the copy under way ends, then one last
@@ -190,7 +199,7 @@ class Replicator:
         """The file and its -wal file as the file system has them (change time, size): a new
         entry changes the one or the other."""
         found: list[tuple[int, int] | None] = []
-        for path in (self.db, f"{self.db}-wal"):
+        for path in self._files:
             try:
                 stat = os.stat(path)
             except OSError:
@@ -254,13 +263,15 @@ def _open_hub(url: str) -> Hub:
     return hub
 
 
-def replicator_for(location: str, game_id: str | None = None) -> Replicator | None:
+def replicator_for(location: str, game_id: str | None = None, *,
+                   poll: float = POLL_S) -> Replicator | None:
     """A started copier for a table's file when BANKER_HUB_URL is set (None otherwise, and
-    for a ledger that is itself a database URL: the hub holds it already or never will)."""
+    for a ledger that is itself a database URL: the hub holds it already or never will);
+    `poll`: how often it looks at the file itself (REVISIT_S for a caller that `look`s)."""
     url = hub_url()
     if url is None or "://" in location:
         return None
-    return Replicator(location, url, game_id=game_id).start()
+    return Replicator(location, url, game_id=game_id, poll=poll).start()
 
 
 def last_copy(location: str, head: int, game_id: str | None = None,

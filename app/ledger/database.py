@@ -127,6 +127,11 @@ class Database:
         in-memory copy)."""
         return self._hold.key
 
+    def opened_path(self) -> str | None:
+        """The path of the SQLite file this database opened, as it was opened (None: a server,
+        an in-memory copy): worked out once, not from the URL at each look."""
+        return self._hold.path
+
     @property
     def dialect(self) -> str:
         """The backend's name: "sqlite" or "postgresql"."""

@@ -48,8 +48,9 @@ class Hold:
     """One Database's claim on a file: while any claim is held, nothing outside SQLite may open
     the file in this process. `release` is idempotent."""
 
-    def __init__(self, key: Identity | None) -> None:
+    def __init__(self, key: Identity | None, path: str | None = None) -> None:
         self.key = key
+        self.path = path  # the file's path as opened (looked at again by rescue.replaced)
         if key is not None:
             with _lock:
                 _held[key] += 1
@@ -68,7 +69,9 @@ class Hold:
 def hold(url: URL) -> Hold:
     """Claim the file behind `url` (a claim on nothing for memory or a server)."""
     path = sqlite_file(url)
-    return Hold(identity(path) if path is not None else None)
+    if path is None:
+        return Hold(None)
+    return Hold(identity(path), os.fspath(path))
 
 
 def held(path: str | os.PathLike[str]) -> bool:

@@ -22,7 +22,7 @@ def replaced(ledger: Ledger) -> bool:
     opened = database.opened_identity()
     if opened is None or database.readonly:
         return False
-    path = owners.sqlite_file(database.url)
+    path = database.opened_path()
     return path is not None and owners.identity(path) != opened
 
 

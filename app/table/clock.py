@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from app.ledger import Actor, StoredEvent
@@ -62,23 +63,43 @@ BREAK_TICK_MS = 1000
 """While a player is away, a tick every second decides whether their turn is skipped."""
 
 
-def next_tick_ms(game: TableGame, now: datetime) -> int | None:
+@dataclass(frozen=True)
+class NextTick:
+    """The window's next tick, `wait_ms` from now; and `quiet_until`, the first moment a tick
+    can record anything (the next mark's), unless an entry changes the state first: None when
+    any tick may (a player away: each second decides whether a turn is skipped)."""
+
+    wait_ms: int
+    quiet_until: datetime | None
+
+
+def next_tick(game: TableGame, now: datetime) -> NextTick | None:
     """How long from `now` the window may sleep before its next tick: until the clock's shown
     second changes (m:ss, rounded up) or an announcement or the time call falls due, whichever
     is first; BREAK_TICK_MS while a player is away; None while nothing can change without an
     entry (no clock, not started, paused, time called). The marks fall on whole seconds of
-    time left, so they fall on a change of the shown second and are recorded on time."""
+    time left, so they fall on a change of the shown second and are recorded on time. Until
+    the next mark's moment nothing is due (`nothing_due`: a mark `ahead` of a time is not due
+    then), so the ticks before it need no decision (`TableGame.tick`)."""
     state = game.state
     if state is None or game.table is None:
         return None
     if state.breaks:
-        return BREAK_TICK_MS
+        return NextTick(BREAK_TICK_MS, None)
     clock = state.clock
     if clock is None:
         return None
     ahead = next_mark_ms(clock, game.table.profile.announcement_minutes, now)
+    quiet = None if ahead is None else now + timedelta(milliseconds=ahead)
     if clock.started_at is None or clock.called_at is not None or clock.paused_at is not None:
-        return ahead  # the time shown stands still: only a mark due now
+        # The time shown stands still: only a mark due now.
+        return None if ahead is None else NextTick(ahead, quiet)
     left = remaining_ms(clock, now)
     shown = left - (left - 1) // 1000 * 1000 if left > 0 else 0
-    return shown if ahead is None else min(shown, ahead)
+    return NextTick(shown if ahead is None else min(shown, ahead), quiet)
+
+
+def next_tick_ms(game: TableGame, now: datetime) -> int | None:
+    """How long from `now` the window may sleep before its next tick (`next_tick`)."""
+    found = next_tick(game, now)
+    return None if found is None else found.wait_ms

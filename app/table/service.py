@@ -83,6 +83,9 @@ class TableGame:
     facts: FactKeeper = field(default_factory=FactKeeper, repr=False)  # what the state does not keep
     signatures: Signatures = field(default_factory=lambda: Signatures(Chain("")), repr=False)
     version: str | None = None  # the app's version last on the record (app/table/versions.py)
+    # The next mark's moment as `next_tick_ms` found it, with the head and state it was found
+    # on: before it, a tick records nothing (app.table.clock.next_tick).
+    _quiet: tuple[int, GameState | None, datetime] | None = field(default=None, repr=False)
 
     @classmethod
     def open(cls, db: str, game_id: str | None = None,
@@ -260,15 +263,25 @@ class TableGame:
                              Actor(role="hall", name=by), recorded_at, None)
 
     def next_tick_ms(self) -> int | None:
-        """How long the window may wait before its next tick (app.table.clock.next_tick_ms)."""
-        return clock.next_tick_ms(self, self.now())
+        """How long the window may wait before its next tick (app.table.clock.next_tick); the
+        moment before which no tick can record anything is kept for `tick`, with the entry
+        and the state it was worked out on."""
+        plan = clock.next_tick(self, self.now())
+        self._quiet = (None if plan is None or plan.quiet_until is None
+                       else (self.head_seq, self.state, plan.quiet_until))
+        return None if plan is None else plan.wait_ms
 
     def tick(self) -> list[StoredEvent]:
         """Record what the clock says now, if anything (the window calls this every second)."""
         if self.state is None:
             return []
         now = self.now()
-        return clock.record_due(self, times.genuine(now, self.last_at, now))
+        at = times.genuine(now, self.last_at, now)
+        quiet = self._quiet
+        if (quiet is not None and at < quiet[2] and quiet[0] == self.head_seq
+                and quiet[1] is self.state):
+            return []  # before the next mark, nothing recorded since: nothing due (next_tick)
+        return clock.record_due(self, at)
 
     def record_events(self, command: Command, events: list[Event], actor: Actor,
                       recorded_at: datetime, clock_ms: int | None) -> list[StoredEvent]:

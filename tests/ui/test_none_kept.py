@@ -34,3 +34,21 @@ def test_a_window_up_all_day_has_none_topped_up_on_its_timer(qapp) -> None:
     timer.timeout.emit()  # the timer's turn, without waiting for it
     assert sys.getrefcount(None) >= floor
     timer.stop()
+
+
+def test_a_window_up_all_day_keeps_none_whole_without_a_timer(qapp) -> None:
+    """Release CPython 3.11: None's count raised once, far beyond any day's Qt calls, and no
+    timer made to wake the idle window; a second call adds nothing more."""
+    from PySide6.QtCore import QObject, QTimer  # noqa: PLC0415
+
+    from ui.none_kept import DAY_CUSHION, keep_for_the_day  # noqa: PLC0415
+
+    owner = QObject()
+    if sys.version_info >= (3, 12) or hasattr(sys, "gettotalrefcount"):
+        return  # immortal None, or the debug build's timer (the test above)
+    assert keep_for_the_day(owner) is None
+    raised = sys.getrefcount(None)
+    assert raised >= DAY_CUSHION  # (before this test, or an earlier window's call)
+    assert owner.findChildren(QTimer) == []
+    keep_for_the_day(owner)
+    assert sys.getrefcount(None) < raised + 100  # not raised twice (a few references aside)

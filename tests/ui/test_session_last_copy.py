@@ -5,6 +5,7 @@ is said in words with the number of entries it lacks."""
 from __future__ import annotations
 
 import sqlite3
+import time
 from contextlib import closing
 from pathlib import Path
 from random import Random
@@ -56,3 +57,48 @@ def test_a_last_copy_the_hub_cannot_take_is_said_when_the_window_closes(
         holder.rollback()
     assert words is not None and f"last {lacking} entr" in words
     assert "banker hub push" in words
+
+
+def test_the_window_looking_at_its_file_wakes_its_sleeping_copier(
+        qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A window's copier looks at the file itself only every REVISIT_S (30 s): the window's own
+    # check of its file (every FILE_CHECK_MS) wakes it when the file changed. Entries another
+    # program wrote into the file (here: recorded past the session, which tells nobody)
+    # reach the hub well before the copier's own 30 s.
+    from app.hub.replicator import REVISIT_S  # noqa: PLC0415
+
+    url = fresh_hub("sqlite", tmp_path)
+    monkeypatch.setenv("BANKER_HUB_URL", url)
+    game = new_table(tmp_path, 1)
+    session = TableSession(game, tick_ms=None, hall_ms=None, file_ms=50)
+    copier = session.replicator
+    assert copier is not None and copier.poll == REVISIT_S
+    try:
+        assert copier.wait_copied(game.head_seq, timeout=20)
+        play(game, 5, Random(8))
+        head = game.head_seq
+        # (the window's event loop runs its file check meanwhile)
+        qtbot.waitUntil(lambda: copier.status().copied >= head, timeout=REVISIT_S * 1000 / 3)
+    finally:
+        session.close()
+
+
+def test_a_look_at_an_unchanged_file_leaves_the_copier_asleep(tmp_path: Path) -> None:
+    # Looked at unchanged since the last copy: no wake. A new entry (the file or its -wal
+    # changed): woken. A last copy older than REVISIT_S: woken, changed or not.
+    from app.hub.replicator import REVISIT_S  # noqa: PLC0415
+
+    game = new_table(tmp_path, 2)
+    copier = Replicator(game.ledger.location, str(tmp_path / "hub.db"), poll=REVISIT_S)
+    copier._copied, copier._copied_at = copier._file(), time.monotonic()  # as after a copy
+    copier.look()
+    assert not copier._wake.is_set()
+    play(game, 3, Random(9))
+    copier.look()
+    assert copier._wake.is_set()
+    copier._wake.clear()
+    copier._copied = copier._file()
+    copier._copied_at = time.monotonic() - REVISIT_S - 1
+    copier.look()
+    assert copier._wake.is_set()
+    game.close()

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QEvent, QSize, Qt
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QColor, QPalette, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from app.table.views import ClockView, TableView
@@ -27,9 +29,14 @@ def level(clock: ClockView | None) -> str:
         return "idle"
     if clock.time_called or clock.remaining_ms == 0:
         return "over"
-    if clock.remaining_ms <= CRITICAL_MS:
+    return _running_level(clock.remaining_ms)
+
+
+def _running_level(remaining_ms: int) -> str:
+    """The level of a running clock with time left."""
+    if remaining_ms <= CRITICAL_MS:
         return "critical"
-    if clock.remaining_ms <= WARNING_MS:
+    if remaining_ms <= WARNING_MS:
         return "warning"
     return "normal"
 
@@ -56,38 +63,80 @@ def announcement_words(minutes: int | None) -> str:
     return f"{minutes} minute{'s' if minutes != 1 else ''} left"
 
 
+_SHAPE = str.maketrans("0123456789", "0000000000")
+QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's largest widget size
+
+
 class SteadyHolder(QWidget):
-    """Holds a label that changes its words every second outside any layout, in the place the
-    layout gives the holder: QLabel.setText asks its parent's layout to lay the whole window
-    out again each time (about 0.3 ms a second, idle), while the holder passes the label's size
-    hints on to the layout only when they change. The label is drawn exactly where the layout
-    would have put it (the holder takes its hints and its size policy)."""
+    """Holds the time's label, which changes its words every second, so that a second costs the
+    window as little as can be (issue 31: a table idle all day, its clock running):
+
+    - the label's size is fixed to the holder's, so its new words lay out nothing (a QLabel's
+      new text otherwise asks its parent for a new layout each time); the holder takes the
+      label's size hints again only when the words change shape (another number of digits, TIME,
+      no clock: `words`) or the label's font does (`refit`), and passes them to the layout;
+    - the holder is opaque, filled with the clock's background (`fill`), so a second repaints
+      the holder and the label alone, not the clock's frame and the window under them. It lies
+      inside the frame's rounded border, where the frame's background is that one colour: the
+      same pixels (tests/ui/test_clock_widget.py)."""
 
     def __init__(self, label: QLabel) -> None:
         super().__init__()
         self.label = label
         label.setParent(self)
         self.setSizePolicy(label.sizePolicy())
+        self.setAutoFillBackground(True)
+        self._colour = self.palette().color(QPalette.ColorRole.Window)
+        self._shape = label.text().translate(_SHAPE)
         self._hints = (label.sizeHint(), label.minimumSizeHint())
 
+    def fill(self, colour: str) -> None:
+        """The clock's background under the label."""
+        self._colour = QColor(colour)
+        self._fill()
+
+    def _fill(self) -> None:
+        shade = self.palette()
+        if shade.color(QPalette.ColorRole.Window) != self._colour:
+            shade.setColor(QPalette.ColorRole.Window, self._colour)
+            self.setPalette(shade)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        # A style sheet's polish puts back the palette it found (QStyleSheetStyle keeps each
+        # widget's): the clock's background is set again after it.
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange):
+            self._fill()
+
+    def words(self, text: str) -> None:
+        """Show `text`; the layout is asked again only when its shape changed."""
+        self.label.setText(text)
+        shape = text.translate(_SHAPE)
+        if shape != self._shape:
+            self._shape = shape
+            self.refit()
+
+    def refit(self) -> None:
+        """The label's size hints taken again (its words' shape or its font changed), as the
+        label would have them unfixed (a QLabel's hints are bounded by its own limits)."""
+        label = self.label
+        label.setMinimumSize(0, 0)
+        label.setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX)
+        hints = (label.sizeHint(), label.minimumSizeHint())
+        label.setFixedSize(self.size())
+        if hints != self._hints:
+            self._hints = hints
+            self.updateGeometry()
+
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
-        return self.label.sizeHint()
+        return self._hints[0]
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
-        return self.label.minimumSizeHint()
+        return self._hints[1]
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
-        self.label.setGeometry(self.rect())
-
-    def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.LayoutRequest:  # the label's words or font changed
-            hints = (self.label.sizeHint(), self.label.minimumSizeHint())
-            if hints != self._hints:
-                self._hints = hints
-                self.updateGeometry()
-            return True
-        return super().event(event)
+        self.label.setFixedSize(self.size())  # (a fixed size: setText asks no layout)
 
 
 class ClockWidget(QFrame):
@@ -110,11 +159,13 @@ class ClockWidget(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 6)
         layout.setSpacing(0)
-        layout.addWidget(SteadyHolder(self.time))  # its new second repaints it alone
+        self.holder = SteadyHolder(self.time)  # its new second repaints it alone
+        layout.addWidget(self.holder)
         layout.addWidget(self.state)
         layout.addWidget(self.announcement)
         self.level = ""
         self.base_pt = scale.BASE_PT
+        self._rest = ""  # the state and the announcement, as said after the time
         self._apply("idle")
 
     def show(self, view: TableView | None = None) -> None:  # type: ignore[override]
@@ -128,23 +179,38 @@ class ClockWidget(QFrame):
         """Show `clock` (None for an untimed game)."""
         now = level(clock)
         if clock is None:
-            self.time.setText("–:––")
+            self.holder.words("–:––")
         elif now == "over":
-            self.time.setText("TIME")
+            self.holder.words("TIME")
         else:
-            self.time.setText(time_text(clock.remaining_ms))
+            self.holder.words(time_text(clock.remaining_ms))
         self.state.setText(state_words(clock))
         # Under TIME the last mark ("1 minute left") would contradict it: nothing is shown.
         self.announcement.setText(announcement_words(
             clock.current_announcement if clock and now != "over" else None))
         self.announcement.setVisible(bool(self.announcement.text()))
-        # Read as one: "Game clock: 14:32, running, 15 minutes left" (the marks themselves are
-        # announced by the window's message line as they are called).
-        said = ", ".join(t for t in (self.time.text(), self.state.text(),
-                                     self.announcement.text()) if t)
-        self.setAccessibleDescription(said.replace("–:––", "no clock"))
+        self._rest = "".join(f", {t}" for t in (self.state.text(), self.announcement.text())
+                             if t)
+        self._describe()
         if now != self.level:
             self._apply(now)
+
+    def show_left(self, clock: ClockView, remaining_ms: int) -> None:
+        """The running clock's time left now (the window's tick, every second): only the time's
+        words change, unless its level or its state's words do (then `show_clock`)."""
+        if (clock.started and not clock.paused and not clock.time_called
+                and remaining_ms > 0 and _running_level(remaining_ms) == self.level
+                and self.state.text() == "running"):
+            self.holder.words(time_text(remaining_ms))
+            self._describe()
+            return
+        self.show_clock(replace(clock, remaining_ms=remaining_ms))
+
+    def _describe(self) -> None:
+        # Read as one: "Game clock: 14:32, running, 15 minutes left" (the marks themselves are
+        # announced by the window's message line as they are called).
+        said = self.time.text() + self._rest
+        self.setAccessibleDescription(said.replace("–:––", "no clock"))
 
     def set_base_pt(self, base: int) -> None:
         """Text sizes relative to the window's base size (Ctrl+plus, Ctrl+minus)."""
@@ -164,3 +230,5 @@ class ClockWidget(QFrame):
             f"QLabel#clockState {{ font-size: {scale.pt(base, 1.1)}pt; }}"
             f"QLabel#clockAnnouncement {{ font-size: {scale.pt(base, 1.25)}pt;"
             " font-weight: bold; }")
+        self.holder.fill(background)
+        self.holder.refit()  # the time's font as the sheet has it now

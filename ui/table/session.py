@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from app.games.rescue import rescue_if_lost
 from app.hub import replicator_for
-from app.hub.replicator import LAST_COPY_S
+from app.hub.replicator import LAST_COPY_S, POLL_S, REVISIT_S
 from app.table import actions, words
 from app.table.command_text import parse_command
 from app.table.errors import ConcurrentWrite, LedgerError, StaleSequence
@@ -25,7 +25,10 @@ TICK_MS = 1000
 of the shown second or the next mark (app.table.clock.next_tick_ms), and not at all while the
 clock stands still (not started, paused, time called), until an entry changes it."""
 FILE_CHECK_MS = 2000
-"""How often the window checks that its game's file is still the one at its path."""
+"""How often the window checks that its game's file is still the one at its path (and tells
+its copier to the hub whether the file changed: the copier's thread sleeps meanwhile). While the
+clock runs the check is made at a tick (every other one), so an idle table wakes once a second,
+not also in between."""
 IDLE_MS = 2000
 """A pause without a command this long is an idle moment: the table checkpoints its -wal file
 (and stores a snapshot if one is due) then, never inside a banker's command."""
@@ -59,8 +62,12 @@ class TableSession(QObject):
             game.sleep = sleep_painting
         self.stopped: str | None = None  # why the window takes no more input
         self.recorded: list[Any] = []  # the entries of the last command sent and recorded
-        # With BANKER_HUB_URL set, the file is copied to the tournament hub on another thread.
-        self.replicator = replicator_for(game.ledger.location, game.game_id)
+        # With BANKER_HUB_URL set, the file is copied to the tournament hub on another thread,
+        # which this window's check of the file wakes when the file changed (`check_file`).
+        self.file_ms = file_ms
+        self._copier_poll = REVISIT_S if file_ms else POLL_S
+        self.replicator = replicator_for(game.ledger.location, game.game_id,
+                                         poll=self._copier_poll)
         # One shot at a time, each aimed at the next change (`_next_tick`): precise, as a mark
         # falls on the millisecond of a shown second's change.
         self.tick_ms = tick_ms
@@ -78,7 +85,9 @@ class TableSession(QObject):
         self._clock_said: str | None = None
         self.following = following(self, hall_ms) if hall_ms else None
         self.file_timer = QTimer(self)
+        self.file_timer.setSingleShot(True)  # started again by each check
         self.file_timer.timeout.connect(self.check_file)
+        self._file_checked = time.monotonic()
         if file_ms:
             self.file_timer.start(file_ms)
 
@@ -202,12 +211,20 @@ class TableSession(QObject):
 
     # The clock ---------------------------------------------------------------------------
 
-    def check_file(self) -> bool:
+    def check_file(self, *, at_tick: bool = False) -> bool:
         """Whether the game's file is still the one at its path; a file deleted or replaced
         under the game is saved to a new one (app/games/rescue.py), said by `moved`, and the
         copier follows it. False only when the game could not be saved (said; kept trying)."""
         if self.stopped is not None:
             return False
+        self._file_checked = time.monotonic()
+        if self.file_ms:
+            # The next check: on its own timer, or at a tick while the clock runs (the timer
+            # then set past the tick that makes it, so the two never wake the window apart).
+            ticking = at_tick or self.timer.isActive()
+            self.file_timer.start(self.file_ms + ((self.tick_ms or 0) if ticking else 0))
+        if self.replicator is not None:
+            self.replicator.look()
         self._check_clock()
         try:
             found = rescue_if_lost(self.game)
@@ -221,7 +238,8 @@ class TableSession(QObject):
         if self.replicator is not None:
             # The new file's copier sends whatever the old one had not: no wait for it here.
             self.replicator.stop(0.5)
-            self.replicator = replicator_for(str(found.saved), self.game.game_id)
+            self.replicator = replicator_for(str(found.saved), self.game.game_id,
+                                             poll=self._copier_poll)
         self.moved.emit(found.words())
         return True
 
@@ -238,6 +256,9 @@ class TableSession(QObject):
         of the shown second and at each mark), then aim the timer at the next change."""
         if self.stopped is not None:
             return
+        if self.file_ms and time.monotonic() - self._file_checked >= (
+                self.file_ms - (self.tick_ms or 0) / 2) / 1000:
+            self.check_file(at_tick=True)  # due: made in this wake-up, not one of its own
         try:
             stored = self.game.tick()
         except LedgerError as e:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
@@ -323,7 +322,7 @@ class TableWindow(QMainWindow):
             return
         left = actions.time_left_ms(self.session.game)
         if left is not None:
-            self.clock.show_clock(replace(self.view.clock, remaining_ms=left))
+            self.clock.show_left(self.view.clock, left)
 
     # Running actions ---------------------------------------------------------------------
 

@@ -82,3 +82,57 @@ def test_a_clock_standing_still_needs_no_tick_and_an_away_player_one_a_second(
     assert table_clock.next_tick_ms(game, now.set(14, 0, 400)) == 600
     submit(game, type="toilet_break", player="Ann")
     assert table_clock.next_tick_ms(game, now.set(15)) == table_clock.BREAK_TICK_MS
+
+
+def _entries(game: TableGame) -> list[tuple[str, str, object]]:
+    return [(e.type, e.recorded_at.isoformat(), e.payload) for e in game.events()]
+
+
+def test_ticks_before_the_next_mark_decide_nothing_yet_record_what_every_decision_does(
+        tmp_path: Path) -> None:
+    # Two SG games, started at T: the window's ticks on the first (at each wait the service
+    # gives, and late, as after a laptop's sleep of 2.5 s, 61 s and 7 minutes), and on the
+    # second the rules asked at every one of the same moments (nothing kept between ticks).
+    # The marks (15, 10, 5, 1 minutes left, 45, 50, 55 and 59 minutes in) and the time call
+    # at 60 minutes are recorded at the same moments in both.
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    window, asked = _game(tmp_path / "a"), _game(tmp_path / "b")
+    now_a, now_b = window.now, asked.now
+    assert isinstance(now_a, FakeClock) and isinstance(now_b, FakeClock)
+    # Asleep (the ticks late) from 10:00 in for 2.5 s, from 30:00 for 61 s, from 40:00 for 7 min.
+    at_ms, late = 0, {10 * MINUTE_MS: 2_500, 30 * MINUTE_MS: 61_000, 40 * MINUTE_MS: 420_000}
+    for _ in range(4_000):
+        wait = window.next_tick_ms()
+        if wait is None:
+            break
+        at_ms += late.pop(at_ms, wait)
+        now_a.set(0, ms=at_ms)
+        now_b.set(0, ms=at_ms)
+        window.tick()
+        asked._quiet = None  # the rules asked at this tick, whatever was found before
+        asked.tick()
+    assert _entries(window) == _entries(asked)
+    assert not late  # every sleep taken
+    marks = [(e.type, e.payload.get("minutes_left")) for e in window.events()
+             if e.type in ("announcement_made", "time_called")]
+    assert marks == [("announcement_made", 15), ("announcement_made", 10),
+                     ("announcement_made", 5), ("announcement_made", 1), ("time_called", None)]
+    # 7 minutes asleep from 40:00 in: the 15's mark (45:00 in) recorded at the wake, 47:00 in.
+    fifteen = next(e for e in window.events() if e.type == "announcement_made")
+    assert fifteen.recorded_at == T + timedelta(minutes=47)
+
+
+def test_an_entry_after_the_wait_was_given_has_the_next_tick_decide(tmp_path: Path) -> None:
+    # RULES.md: a toilet break pauses play at most 5 minutes for that player, then their turn
+    # is skipped. The wait is given at 10:00 in (the next mark, 15 left, 35 minutes away); Ann
+    # (to play) then leaves, recorded without the wait asked again; 5 minutes later the tick
+    # skips her turn, as the rules decide, not kept quiet by the mark 30 minutes away.
+    game = _game(tmp_path)
+    now = game.now
+    assert isinstance(now, FakeClock)
+    now.set(10)
+    assert game.next_tick_ms() == 1000
+    submit(game, type="toilet_break", player="Ann")
+    now.set(15, 0, 1)
+    assert [e.type for e in game.tick()] == ["turn_skipped", "turn_passed"]
