@@ -166,6 +166,7 @@ class ClockWidget(QFrame):
         self.level = ""
         self.base_pt = scale.BASE_PT
         self._rest = ""  # the state and the announcement, as said after the time
+        self._running = False  # the state shown says "running"
         self._apply("idle")
 
     def show(self, view: TableView | None = None) -> None:  # type: ignore[override]
@@ -179,19 +180,22 @@ class ClockWidget(QFrame):
         """Show `clock` (None for an untimed game)."""
         now = level(clock)
         if clock is None:
-            self.holder.words("–:––")
+            time = "–:––"
         elif now == "over":
-            self.holder.words("TIME")
+            time = "TIME"
         else:
-            self.holder.words(time_text(clock.remaining_ms))
-        self.state.setText(state_words(clock))
+            time = time_text(clock.remaining_ms)
+        self.holder.words(time)
+        words = state_words(clock)
+        self._running = words == "running"
+        self.state.setText(words)
         # Under TIME the last mark ("1 minute left") would contradict it: nothing is shown.
         self.announcement.setText(announcement_words(
             clock.current_announcement if clock and now != "over" else None))
         self.announcement.setVisible(bool(self.announcement.text()))
         self._rest = "".join(f", {t}" for t in (self.state.text(), self.announcement.text())
                              if t)
-        self._describe()
+        self._describe(time)
         if now != self.level:
             self._apply(now)
 
@@ -200,16 +204,17 @@ class ClockWidget(QFrame):
         words change, unless its level or its state's words do (then `show_clock`)."""
         if (clock.started and not clock.paused and not clock.time_called
                 and remaining_ms > 0 and _running_level(remaining_ms) == self.level
-                and self.state.text() == "running"):
-            self.holder.words(time_text(remaining_ms))
-            self._describe()
+                and self._running):
+            text = time_text(remaining_ms)
+            self.holder.words(text)
+            self._describe(text)
             return
         self.show_clock(replace(clock, remaining_ms=remaining_ms))
 
-    def _describe(self) -> None:
+    def _describe(self, time: str) -> None:
         # Read as one: "Game clock: 14:32, running, 15 minutes left" (the marks themselves are
         # announced by the window's message line as they are called).
-        said = self.time.text() + self._rest
+        said = time + self._rest
         self.setAccessibleDescription(said.replace("–:––", "no clock"))
 
     def set_base_pt(self, base: int) -> None:
