@@ -98,8 +98,3 @@ def next_tick(game: TableGame, now: datetime) -> NextTick | None:
     shown = left - (left - 1) // 1000 * 1000 if left > 0 else 0
     return NextTick(shown if ahead is None else min(shown, ahead), quiet)
 
-
-def next_tick_ms(game: TableGame, now: datetime) -> int | None:
-    """How long from `now` the window may sleep before its next tick (`next_tick`)."""
-    found = next_tick(game, now)
-    return None if found is None else found.wait_ms

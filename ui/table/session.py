@@ -22,7 +22,7 @@ from ui.waiting import sleep_painting
 
 TICK_MS = 1000
 """The longest a running clock's window waits between ticks; it sleeps until the next change
-of the shown second or the next mark (app.table.clock.next_tick_ms), and not at all while the
+of the shown second or the next mark (app.table.clock.next_tick), and not at all while the
 clock stands still (not started, paused, time called), until an entry changes it."""
 FILE_CHECK_MS = 2000
 """How often the window checks that its game's file is still the one at its path (and tells

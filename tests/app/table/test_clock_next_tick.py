@@ -1,11 +1,11 @@
-"""The window's clock sleeps until its next change (issue 31): `next_tick_ms` lands on the very
+"""The window's clock sleeps until its next change (issue 31): `next_tick`'s wait lands on the very
 millisecond the shown second changes and each mark (15/10/5/1 minutes left, zero) falls due,
 and says None while the clock stands still; the tick that asks "is anything due?" without the
 rules' decision answers as the decision does, a millisecond either side of every mark."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from app.table import clock as table_clock
@@ -31,6 +31,12 @@ def _game(tmp_path: Path, *, judge: bool = False) -> TableGame:
     return made
 
 
+def _wait(game: TableGame, at: datetime) -> int | None:
+    """How long from `at` the window sleeps before its next tick (None: no tick at all)."""
+    found = table_clock.next_tick(game, at)
+    return None if found is None else found.wait_ms
+
+
 def _decided(game: TableGame, at_ms: int) -> bool:
     """Whether the rules' own decision finds nothing due at T + `at_ms`."""
     assert game.table is not None and game.state is not None
@@ -44,28 +50,28 @@ def test_the_wait_lands_on_each_change_of_the_shown_second_and_each_mark(tmp_pat
     now = game.now
     assert isinstance(now, FakeClock)
     at = now.set(0, 0, 250)  # 59:59.750 left: shown 60:00 (rounded up) for 750 ms more
-    assert table_clock.next_tick_ms(game, at) == 750
+    assert _wait(game, at) == 750
     at = now.set(0, 1)  # 59:59.000 left, shown 59:59: the next change is a second away
-    assert table_clock.next_tick_ms(game, at) == 1000
+    assert _wait(game, at) == 1000
     for mark in (15, 10, 5, 1):
         due_ms = (60 - mark) * MINUTE_MS
         before = now.set(0, ms=due_ms - 1)
-        assert table_clock.next_tick_ms(game, before) == 1  # the mark's millisecond
+        assert _wait(game, before) == 1  # the mark's millisecond
         assert table_clock.nothing_due(game, before) and _decided(game, due_ms - 1)
         on = now.set(0, ms=due_ms)
         assert not table_clock.nothing_due(game, on) and not _decided(game, due_ms)
-        assert table_clock.next_tick_ms(game, on) == 0
+        assert _wait(game, on) == 0
         assert [e.type for e in game.tick()] == ["announcement_made"]
-        assert table_clock.next_tick_ms(game, on) == 1000  # next: the shown second's change
+        assert _wait(game, on) == 1000  # next: the shown second's change
         after = now.set(0, ms=due_ms + 1)
         assert table_clock.nothing_due(game, after) and _decided(game, due_ms + 1)
     end = now.set(59, 59, 999)
-    assert table_clock.next_tick_ms(game, end) == 1
+    assert _wait(game, end) == 1
     assert table_clock.nothing_due(game, end) and _decided(game, 60 * MINUTE_MS - 1)
     zero = now.set(60)
-    assert table_clock.next_tick_ms(game, zero) == 0 and not table_clock.nothing_due(game, zero)
+    assert _wait(game, zero) == 0 and not table_clock.nothing_due(game, zero)
     assert "time_called" in [e.type for e in game.tick()]
-    assert table_clock.next_tick_ms(game, now.set(61)) is None  # time called: nothing to show
+    assert _wait(game, now.set(61)) is None  # time called: nothing to show
 
 
 def test_a_clock_standing_still_needs_no_tick_and_an_away_player_one_a_second(
@@ -75,13 +81,13 @@ def test_a_clock_standing_still_needs_no_tick_and_an_away_player_one_a_second(
     assert isinstance(now, FakeClock)
     now.set(10)
     submit(game, type="pause_clock", reason="spilt drink")
-    assert table_clock.next_tick_ms(game, now.set(12)) is None
+    assert _wait(game, now.set(12)) is None
     assert table_clock.nothing_due(game, now.set(12)) and _decided(game, 12 * MINUTE_MS)
     now.set(13)
     submit(game, type="resume_clock")
-    assert table_clock.next_tick_ms(game, now.set(14, 0, 400)) == 600
+    assert _wait(game, now.set(14, 0, 400)) == 600
     submit(game, type="toilet_break", player="Ann")
-    assert table_clock.next_tick_ms(game, now.set(15)) == table_clock.BREAK_TICK_MS
+    assert _wait(game, now.set(15)) == table_clock.BREAK_TICK_MS
 
 
 def _entries(game: TableGame) -> list[tuple[str, str, object]]:
