@@ -24,12 +24,24 @@ def chain_sound(history: History) -> bool:
     Each event's hash is recomputed over the payload text as stored (the writer hashed exactly
     that text), so no payload is decoded here."""
     try:
-        return _sound(history)
+        return _sound(history, 1, GENESIS, 1)
     except (TypeError, ValueError, KeyError, AttributeError):  # a column of the wrong type
         return False
 
 
-def _sound(history: History) -> bool:
+def tail_sound(tail: History, seq: int, head_hash: str, command_no: int) -> bool:
+    """True when the rows of `tail` (Ledger.history_after: what was recorded after event `seq`
+    and command `command_no`) carry the chain on from a head already checked, `seq` with hash
+    `head_hash`: the first event links to it, every event's hash and link checks out, the
+    commands number on from `command_no`, each with its events, as `chain_sound` checks a
+    whole game. Rows recorded before the head are not looked at again."""
+    try:
+        return _sound(tail, seq + 1, head_hash, command_no + 1)
+    except (TypeError, ValueError, KeyError, AttributeError):
+        return False
+
+
+def _sound(history: History, expected: int, prev: str, first_command: int) -> bool:
     game = history.game
     version = game["chain_version"]
     if type(version) is not int or not 1 <= version <= CHAIN_VERSION:
@@ -38,14 +50,14 @@ def _sound(history: History) -> bool:
             type(seat) is not int or type(name) is not str for _, seat, name in history.players):
         return False
     game_id: str = game["id"]
-    commands = _commands(history, version)
+    commands = _commands(history, version, first_command)
     if commands is None:
         return False
     moves = _moves(history, game_id)
     if moves is None:
         return False
     pin = None
-    if version >= 2:
+    if version >= 2 and expected == 1:  # the game's pin is hashed into its first event
         seats = sorted((seat, name) for _, seat, name in history.players)
         pin = _pin(game, seats)
         if pin is None:
@@ -53,7 +65,6 @@ def _sound(history: History) -> bool:
     head = f',"game_id":{_quoted(game_id)},"payload":'
     sha256 = hashlib.sha256
     ends: dict[str, str] = {}
-    expected, prev = 1, GENESIS
     recorded: set[int] = set()
     # The events of one command come one after another and share its actor, time and clock:
     # what their hashed texts share is built once per run of such events.
@@ -147,12 +158,14 @@ def _prefix(command: tuple[Any, ...], number: int, clock: Any) -> str:
         "" if pinned is None else f',"command":"{pinned}"', ',"command_no":', str(number)))
 
 
-def _commands(history: History, version: int) -> dict[int, tuple[Any, ...]] | None:
-    """Each command's digest (chain version 2) and actor and time, if they number 1, 2, 3..."""
+def _commands(history: History, version: int, first: int
+              ) -> dict[int, tuple[Any, ...]] | None:
+    """Each command's digest (chain version 2) and actor and time, if they number `first`,
+    `first` + 1, ..."""
     found: dict[int, tuple[Any, ...]] = {}
     game_id = history.game_id
     quoted_id, sha256 = _quoted(game_id), hashlib.sha256
-    for expected, (gid, number, payload, role, name, at) in enumerate(history.commands, 1):
+    for expected, (gid, number, payload, role, name, at) in enumerate(history.commands, first):
         if (number != expected or type(number) is not int or gid != game_id
                 or type(payload) is not str or type(role) is not str or type(name) is not str
                 or type(at) is not str):

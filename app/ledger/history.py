@@ -24,6 +24,11 @@ _EVENTS = f"SELECT {', '.join(EVENT_COLUMNS)} FROM events WHERE game_id = ? ORDE
 _TRANSFERS = (f"SELECT {', '.join(TRANSFER_COLUMNS)} FROM transfers WHERE game_id = ? "
               "ORDER BY seq, idx")
 _SNAPSHOTS = f"SELECT {', '.join(SNAPSHOT_COLUMNS)} FROM snapshots WHERE game_id = ? ORDER BY seq"
+_COMMANDS_AFTER = (f"SELECT {', '.join(COMMAND_COLUMNS)} FROM commands WHERE game_id = ? "
+                   "AND command_no > ? ORDER BY command_no")
+_EVENTS_AFTER = f"SELECT {', '.join(EVENT_COLUMNS)} FROM events WHERE game_id = ? AND seq > ? ORDER BY seq"
+_TRANSFERS_AFTER = (f"SELECT {', '.join(TRANSFER_COLUMNS)} FROM transfers WHERE game_id = ? "
+                    "AND seq > ? ORDER BY seq, idx")
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,19 @@ def read_history(database: Database, game_id: str) -> History:
         return _read_core(connection, game_id)
 
 
+def read_tail(database: Database, game_id: str, seq: int, command_no: int) -> History:
+    """The game's rows recorded after event `seq` and command `command_no`, in one read
+    transaction: its games row and players as `read_history` reads them, the commands numbered
+    past `command_no`, the events and transfers past `seq`, and every snapshot's row (without
+    its state; a few dozen in a long game). Raises GameNotFound."""
+    if database.dialect == "sqlite":
+        with database.driver_read() as connection:
+            return _plain_text(connection, lambda: _read_sqlite(connection, game_id,
+                                                                (seq, command_no)))
+    with database.read() as connection:
+        return _read_core(connection, game_id, (seq, command_no))
+
+
 def _plain_text(connection: sqlite3.Connection, read: Any) -> History:
     """Read with sqlite3's own (C) text decoding; damaged text is read again marked U+FFFD, as
     every other read of the ledger does, so the checks can name the entry that holds it."""
@@ -78,38 +96,53 @@ def _plain_text(connection: sqlite3.Connection, read: Any) -> History:
     return read()  # type: ignore[no-any-return]
 
 
-def _read_sqlite(connection: sqlite3.Connection, game_id: str) -> History:
+def _read_sqlite(connection: sqlite3.Connection, game_id: str,
+                 after: tuple[int, int] | None = None) -> History:
     row = connection.execute(_GAME, (game_id,)).fetchone()
     if row is None:
         raise GameNotFound(game_id)
     key = (game_id,)
+    if after is None:
+        commands = connection.execute(_COMMANDS, key).fetchall()
+        events = connection.execute(_EVENTS, key).fetchall()
+        transfers = connection.execute(_TRANSFERS, key).fetchall()
+    else:
+        commands = connection.execute(_COMMANDS_AFTER, (game_id, after[1])).fetchall()
+        events = connection.execute(_EVENTS_AFTER, (game_id, after[0])).fetchall()
+        transfers = connection.execute(_TRANSFERS_AFTER, (game_id, after[0])).fetchall()
     return History(
         game=dict(zip(GAME_COLUMNS, row, strict=True)),
         players=connection.execute(_PLAYERS, key).fetchall(),
-        commands=connection.execute(_COMMANDS, key).fetchall(),
-        events=connection.execute(_EVENTS, key).fetchall(),
-        transfers=connection.execute(_TRANSFERS, key).fetchall(),
+        commands=commands, events=events, transfers=transfers,
         snapshots=connection.execute(_SNAPSHOTS, key).fetchall(),
     )
 
 
-def _read_core(connection: Connection, game_id: str) -> History:
+def _read_core(connection: Connection, game_id: str,
+               after: tuple[int, int] | None = None) -> History:
     row = connection.execute(select(schema.games).where(schema.games.c.id == game_id)).first()
     if row is None:
         raise GameNotFound(game_id)
 
-    def rows(table: Any, columns: tuple[str, ...], *order: str) -> list[tuple[Any, ...]]:
+    def rows(table: Any, columns: tuple[str, ...], *order: str, past: tuple[str, int] | None = None
+             ) -> list[tuple[Any, ...]]:
         query = select(*(table.c[name] for name in columns)).where(table.c.game_id == game_id)
+        if past is not None:
+            query = query.where(table.c[past[0]] > past[1])
         return [tuple(found) for found in connection.execute(
             query.order_by(*(table.c[name] for name in order)))]
 
-    commands = rows(schema.commands, COMMAND_COLUMNS, "command_no")
+    seq, number = (None, None) if after is None else after
+    commands = rows(schema.commands, COMMAND_COLUMNS, "command_no",
+                    past=None if number is None else ("command_no", number))
     return History(
         game={name: row._mapping[name] for name in GAME_COLUMNS},
         players=rows(schema.players, PLAYER_COLUMNS, "seat"),
         commands=commands,
-        events=rows(schema.events, EVENT_COLUMNS, "seq"),
-        transfers=rows(schema.transfers, TRANSFER_COLUMNS, "seq", "idx"),
+        events=rows(schema.events, EVENT_COLUMNS, "seq",
+                    past=None if seq is None else ("seq", seq)),
+        transfers=rows(schema.transfers, TRANSFER_COLUMNS, "seq", "idx",
+                       past=None if seq is None else ("seq", seq)),
         snapshots=rows(schema.snapshots, SNAPSHOT_COLUMNS, "seq"),
     )
 

@@ -17,7 +17,7 @@ from app.ledger.creating import ONE_GAME
 from app.ledger.database import Database
 from app.ledger.errors import GameNotFound, LedgerRejected
 from app.ledger.hashing import CHAIN_VERSION, GENESIS, format_timestamp, game_digest
-from app.ledger.history import History, read_history
+from app.ledger.history import History, read_history, read_tail
 from app.ledger.opening import open_database
 from app.ledger.records import Actor, GameInfo, NewEvent, StoredCommand, StoredEvent
 from app.ledger.snapshots import Snapshot
@@ -310,6 +310,11 @@ class Ledger:
     def history(self, game_id: str) -> History:
         """Every row of the game as stored, read once; raises GameNotFound."""
         return read_history(self._db, game_id)
+
+    def history_after(self, game_id: str, seq: int, command_no: int) -> History:
+        """The rows recorded after event `seq` and command `command_no` (history.read_tail):
+        what another window added since this one last read the game; raises GameNotFound."""
+        return read_tail(self._db, game_id, seq, command_no)
 
     def chain_problems_of(self, history: History) -> list[str]:
         """verify_chain for rows already read: each row hashed once from its stored bytes, and

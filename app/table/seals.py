@@ -74,6 +74,7 @@ class Signatures:
 
     chain: Chain
     keys: dict[str, str] = field(default_factory=dict)  # name -> public key, as followed
+    registered: set[str] = field(default_factory=set)  # judges added (judge_added), as followed
 
     @property
     def problems(self) -> list[Problem]:
@@ -94,6 +95,10 @@ class Signatures:
             keys = {**keys, decision.by: str(decision.says.get("public_key"))}
         self.chain.offer(named, keys)
 
+    def added(self, name: str) -> None:
+        """A judge registered at this table (judge_added), as the chain now holds it."""
+        self.registered.add(name)
+
     def key_set(self, name: str, public_key: str) -> None:
         """A judge's key as the chain now holds it (registered, or set at a sign-in)."""
         self.keys[name] = public_key
@@ -109,7 +114,14 @@ def follow_table(game_id: str, history: History) -> Signatures:
     """The judges' entries of a game's rows (see the module's docstring). Rows of the wrong
     shape (a damaged chain, which is named elsewhere) are passed over."""
     signatures = Signatures(Chain(game_id))
-    registered: set[str] = set()
+    follow_rows(signatures, history)
+    return signatures
+
+
+def follow_rows(signatures: Signatures, history: History) -> None:
+    """Follow on `signatures` the judges' entries of `history`'s rows: a whole game's, or the
+    rows recorded after those already followed (Ledger.history_after)."""
+    registered = signatures.registered
     key_events = _key_events(history.events)
     for row in history.commands:
         number, text, role, name, at = row[1], row[2], row[3], row[4], row[5]
@@ -121,7 +133,6 @@ def follow_table(game_id: str, history: History) -> Signatures:
         if followed:
             for kind, payload in key_events.get(number, ()):
                 _take_key(signatures, registered, kind, payload)
-    return signatures
 
 
 def _follow_one(signatures: Signatures, registered: set[str], number: int, text: str,

@@ -18,7 +18,17 @@ from app.editions import rulebook
 from app.ledger import GENESIS, Actor, Ledger, LedgerError, StoredEvent, open_ledger
 from app.signing.decisions import Chain, Decision
 from app.signing.keys import Signer
-from app.table import clock, judges, loading, positions, signin, snapshot_pins, times, versions
+from app.table import (
+    clock,
+    following,
+    judges,
+    loading,
+    positions,
+    signin,
+    snapshot_pins,
+    times,
+    versions,
+)
 from app.table.command_text import command_json, event_record
 from app.table.facts import FactKeeper
 from app.table.positions import Snapshots
@@ -128,6 +138,21 @@ class TableGame:
         self.marks.clear()  # read again: the positions folded before are folded again
         self.facts, self.signatures = loaded.facts, loaded.signatures
         self.version = loaded.version
+
+    def follow(self) -> str | None:
+        """Read what another program recorded in this game since it was last read: None when
+        nothing was; "tail" when its entries were followed from this head on (only they are
+        read: following.follow_tail); "whole" when the game was read again instead (`reload`:
+        the rows do not carry this head on, or something in them is to be named). Raises as
+        `reload`."""
+        assert self.game_id is not None
+        if self.ledger.head(self.game_id) == (self.head_seq, self.head_hash):
+            return None
+        with loading.collector_paused():
+            if following.follow_tail(self, self._position):
+                return "tail"
+        self.reload()
+        return "whole"
 
     def state_at(self, seq: int) -> GameState | None:
         """The state right after entry `seq` was recorded (voids recorded after it not yet
@@ -373,6 +398,8 @@ class TableGame:
         if decision is not None:
             self.signatures.recorded(decision, stored[0].command_no)
         for s in stored:
+            if s.type == "judge_added":
+                self.signatures.added(str(s.payload["name"]))
             if s.type in ("judge_added", "judge_key_set") and "public_key" in s.payload:
                 self.signatures.key_set(str(s.payload["name"]), str(s.payload["public_key"]))
 
