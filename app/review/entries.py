@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -15,7 +15,7 @@ from app.ledger.history import History
 from app.table import positions, versions
 from app.table.loading import collector_paused
 from app.table.service import TableGame
-from app.table.words import entries_by_command, say
+from app.table.words import TimelineEntries, entries_by_command, say
 from models.engine import Table
 from models.errors import BankerError
 from models.events import EVENT_ADAPTER, Event
@@ -183,11 +183,11 @@ def version_words(r: Row, payload: dict[str, Any], named: Mapping[int, str],
     return f" (recorded by Championship Banker {version})" if version else ""
 
 
-def clock_readings(rows: Sequence[Row]) -> list[int | None]:
+def clock_readings(rows: Sequence[Row], last: int | None = None) -> list[int | None]:
     """Each entry's game-clock reading (ms elapsed): None until the clock is started; an entry
-    recorded without one (an undo, a rewind) reads as the entry before it."""
+    recorded without one (an undo, a rewind) reads as the entry before it (the rows' first,
+    as `last`: the reading of the entry before them)."""
     readings: list[int | None] = []
-    last: int | None = None
     for r in rows:
         if r.type == "clock_started":
             last = r.clock_ms or 0
@@ -222,15 +222,41 @@ def entries(game: TableGame) -> list[Entry]:
         return _entries(game.ledger.history(game.game_id), game.table)
 
 
-def _entries(history: History, table: Table) -> list[Entry]:
+def entries_after(game: TableGame, known: list[Entry], tail: History) -> list[Entry]:
+    """`known` (every entry up to its last, as `entries` gave them) followed by the entries of
+    `tail`, the rows recorded after them (TableGame.follow's), with each known entry a new
+    void takes back marked voided by it: what `entries` would give now, without reading the
+    rows before. Raises as `entries`."""
+    if game.table is None or not known:
+        return entries(game)
+    last = known[-1]
+    with collector_paused():
+        found = _entries(tail, game.table, TimelineEntries(game.timeline),
+                         clock_ms=last.clock_ms, command_no=last.command_no)
+    listed = list(known)
+    for number, seq in voided_by(rows_of(tail)).items():
+        for at in game.timeline.entries(number):
+            if at <= last.seq and not listed[at - 1].voided:
+                listed[at - 1] = replace(listed[at - 1], voided=True, voided_by=seq)
+    return listed + found
+
+
+def _entries(history: History, table: Table,
+             numbers: Mapping[int, Sequence[int]] | None = None, *,
+             clock_ms: int | None = None, command_no: int | None = None) -> list[Entry]:
+    """The entries of `history`'s rows: a whole game's, or the rows after an entry whose clock
+    read `clock_ms` and whose command was `command_no`, with `numbers` (command -> its
+    entries, of the whole game) for the voids' words."""
     rows = rows_of(history)
     players = [str(p[2]) for p in history.players]
     voids, disputes = voided_by(rows), command_disputes(history)
     named = command_versions(history)
-    numbers = entries_by_command((r.seq, r.command_no) for r in rows)
+    if numbers is None:
+        numbers = entries_by_command((r.seq, r.command_no) for r in rows)
     found = []
-    last_command = None
-    for r, event, reading in zip(rows, events_of(rows), clock_readings(rows), strict=True):
+    last_command = command_no
+    for r, event, reading in zip(rows, events_of(rows), clock_readings(rows, clock_ms),
+                                 strict=True):
         payload = r.payload
         first_of_command, last_command = r.command_no != last_command, r.command_no
         number = payload.get("dispute")

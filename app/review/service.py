@@ -6,8 +6,11 @@ The pieces live in app/review_*.py; this module is the one to import."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
+from app.ledger.history import History
 from app.review.diff import (
     BuildingChange,
     DebtChange,
@@ -20,8 +23,10 @@ from app.review.diff import (
 from app.review.entries import (
     CATEGORIES,
     Entry,
+    Row,
     command_disputes,
     entries,
+    entries_after,
     matching,
     rows_of,
     voided_by,
@@ -30,13 +35,15 @@ from app.review.verdict import Verdict, head_check, verdict
 from app.review.worth import Marker, WorthPoint, by_minute, worth_series
 from app.table import positions
 from app.table.service import TableGame
+from app.table.voids import Timeline
 from app.table.words import say
 from models.errors import BadInput
 
 __all__ = [
     "CATEGORIES", "BuildingChange", "DebtChange", "DeedChange", "Dispute", "Entry", "Marker",
-    "StateDiff", "Verdict", "WorthPoint", "by_minute", "diff", "disputes", "entries",
-    "head_check", "matching", "rewind_plan", "state_at_json", "verdict", "worth_series",
+    "StateDiff", "Verdict", "WorthPoint", "by_minute", "diff", "disputes", "disputes_touched",
+    "entries", "entries_after", "head_check", "matching", "rewind_plan", "state_at_json",
+    "verdict", "worth_series",
 ]
 
 _RAISED, _RULED = "dispute_raised", "dispute_ruled"
@@ -92,6 +99,27 @@ def disputes(game: TableGame) -> list[Dispute]:
                              dispute.entries, ruling, ruled_by, ruling_seq,
                              tuple(corrections.get(number, ()))))
     return found
+
+
+def disputes_touched(tail: History, found: Sequence[Dispute], timeline: Timeline) -> bool:
+    """Whether rows recorded after those `found` was read from (`tail`, TableGame.follow's)
+    may change the disputes: a row or a command that names a dispute, or a void taking back
+    a correction (`timeline`: the game's, with the tail on it). When not, `found` stands."""
+    if command_disputes(tail):
+        return True
+    corrections = {seq for dispute in found for seq in dispute.corrections}
+    for row in tail.events:
+        text = row[4]
+        if type(text) is not str or '"dispute"' in text:
+            return True
+        if row[3] == "commands_voided" and corrections:
+            listed = Row(row[1], row[2], row[3], text, "", "", datetime.min, None).payload.get(
+                "commands")  # a payload that is not JSON reads as {}: looked at again, whole
+            if not isinstance(listed, list) or any(
+                    seq in corrections for number in listed if type(number) is int
+                    for seq in timeline.entries(number)):
+                return True
+    return False
 
 
 def rewind_plan(game: TableGame, to_seq: int) -> list[str]:

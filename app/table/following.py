@@ -23,48 +23,49 @@ if TYPE_CHECKING:
 _COMMAND_NO = itemgetter(2)
 
 
-def follow_tail(game: TableGame, refold: Callable[[int], GameState | None]) -> bool:
+def follow_tail(game: TableGame, refold: Callable[[int], GameState | None]
+                ) -> History | None:
     """Fold on `game` the entries recorded after its head (by another window), as reading the
     whole game again (`TableGame.reload`) would leave it: the state, the timeline, the facts,
     the judges' chain, the snapshots a fold may start from, the head and the version on the
     record. A void among them has the state folded again by `refold` (the service's fold of
     entry N from the nearest snapshot, voids skipped), as the table's own undo has it.
 
-    True when they were followed. False when they cannot be followed this way and the caller
-    must read the game again, which names what is wrong: no rows after the head (the file
+    The rows followed when they were. None when they cannot be followed this way and the
+    caller must read the game again, which names what is wrong: no rows after the head (the file
     holds another game now), rows that do not carry the chain on from this head (a file
     replaced or changed), a judge's entry not followed, a pinned snapshot that does not match
     its pin, a payload that is not an event, or a snapshot of this table's own not pinned yet.
-    `game` may be left part-way on False.
+    `game` may be left part-way on None.
 
     Rows before the head are not read again: what was checked when they were read stands (the
     file's whole check is `banker verify`, and any reopening)."""
     if (game.game_id is None or game.state is None or game.head_seq == 0
             or game.folds_from.unpinned is not None or not game.timeline.marks):
-        return False
+        return None
     last_command = game.timeline.marks[-1].number
     try:
         tail = game.ledger.history_after(game.game_id, game.head_seq, last_command)
     except LedgerError:
-        return False
+        return None
     if not tail.events:
-        return False
+        return None
     if not tail_sound(tail, game.head_seq, game.head_hash, last_command):
-        return False
+        return None
     pins = _pinned(game, tail)
     if pins is None:
-        return False
+        return None
     problems = len(game.signatures.problems)
     seals.follow_rows(game.signatures, tail)
     if len(game.signatures.problems) != problems:
-        return False
+        return None
     try:
         events = positions.decoded([row[1:5] for row in tail.events])
     except LedgerError:
-        return False
+        return None
     voids = _on_timeline(game, tail)
     if voids is None:
-        return False
+        return None
     for row in tail.events:
         game.facts.add(row[1], row[2], row[3], row[4])
     if voids:
@@ -84,8 +85,8 @@ def follow_tail(game: TableGame, refold: Callable[[int], GameState | None]) -> b
             for event in events:
                 apply(game.state, event)
     except Exception:  # a stored event the engine cannot fold: the whole read names it
-        return False
-    return True
+        return None
+    return tail
 
 
 def _pinned(game: TableGame, tail: History) -> dict[int, str] | None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from app.editions import rulebook
 from app.ledger import GENESIS, Actor, Ledger, LedgerError, StoredEvent, open_ledger
+from app.ledger.history import History
 from app.signing.decisions import Chain, Decision
 from app.signing.keys import Signer
 from app.table import (
@@ -56,6 +57,14 @@ from models.money import raisable
 from models.state import GameState
 
 DEFAULT_ACTOR = Actor(role="banker", name="banker")
+
+
+@dataclass(frozen=True)
+class Followed:
+    """What `TableGame.follow` read: the rows recorded after the head it held (`tail`), or
+    None when it read the whole game again (every entry may differ from those shown)."""
+
+    tail: History | None
 
 
 def utc_now() -> datetime:
@@ -139,20 +148,20 @@ class TableGame:
         self.facts, self.signatures = loaded.facts, loaded.signatures
         self.version = loaded.version
 
-    def follow(self) -> str | None:
+    def follow(self) -> Followed | None:
         """Read what another program recorded in this game since it was last read: None when
-        nothing was; "tail" when its entries were followed from this head on (only they are
-        read: following.follow_tail); "whole" when the game was read again instead (`reload`:
-        the rows do not carry this head on, or something in them is to be named). Raises as
-        `reload`."""
+        nothing was; else what was read: the new rows alone when they carry this head on
+        (following.follow_tail folds them on), or the whole game again (`reload`) when they
+        do not or something in them is to be named. Raises as `reload`."""
         assert self.game_id is not None
         if self.ledger.head(self.game_id) == (self.head_seq, self.head_hash):
             return None
         with loading.collector_paused():
-            if following.follow_tail(self, self._position):
-                return "tail"
+            tail = following.follow_tail(self, self._position)
+        if tail is not None:
+            return Followed(tail)
         self.reload()
-        return "whole"
+        return Followed(None)
 
     def state_at(self, seq: int) -> GameState | None:
         """The state right after entry `seq` was recorded (voids recorded after it not yet

@@ -152,9 +152,9 @@ class DisputesPanel(QWidget):
     # Showing -----------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Read the disputes again, keeping the selected one selected."""
+        """Show the session's disputes again, keeping the selected one selected."""
         keep = self.selected()
-        self.model.show(review.disputes(self.session.game))
+        self.model.show(self.session.disputes)
         if keep is not None:
             self.select(keep)
         has = bool(self.model.disputes)

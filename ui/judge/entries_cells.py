@@ -49,6 +49,11 @@ class EntryCells(QStyledItemDelegate):
         self._kept.clear()
         self._looks = None
 
+    def forget_rows(self, rows: set[int]) -> None:
+        """The entries' words of the model's `rows` laid out again (they changed)."""
+        for key in [key for key in self._kept if key[1] == ENTRY_COLUMN and key[0] in rows]:
+            del self._kept[key]
+
     def looks(self) -> Looks:
         """The list's style, margin, fonts and ink as they are now (asked once, not per cell)."""
         if self._looks is None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from itertools import compress, count
+from operator import is_not
 from typing import Any
 
 from PySide6.QtCore import (
@@ -26,6 +28,7 @@ HEADER_TIPS = ("The ledger entry's number", "When it was recorded (time of day)"
 ENTRY_COLUMN = COLUMNS.index("Entry")
 CLOCK_COLUMN = COLUMNS.index("Played")
 VOIDED_GREY = "#8A8A8A"
+IN_PLACE = 500  # more rows changed than this (a game read again): the list is replaced whole
 SEQ_ROLE = Qt.ItemDataRole.UserRole + 1  # the entry's seq, whatever the column
 Index = QModelIndex | QPersistentModelIndex
 # The roles as the plain numbers Qt hands data() (a comparison with the enum costs more, and a
@@ -76,6 +79,8 @@ class EntriesModel(QAbstractTableModel):
     def __init__(self, entries: Sequence[review.Entry] = ()) -> None:
         super().__init__()
         self.entries: list[review.Entry] = list(entries)
+        self.voided = sum(1 for e in self.entries if e.voided)  # how many entries are voided
+        self.timed = any(e.clock_ms is not None for e in self.entries)  # any on the game clock
         self._struck = QFont()
         self._struck.setStrikeOut(True)
         self._grey = QColor(VOIDED_GREY)
@@ -83,22 +88,41 @@ class EntriesModel(QAbstractTableModel):
         # is replaced (rows appended leave the earlier ones as they were).
         self._cells: dict[int, tuple[str, ...]] = {}
 
-    def show_entries(self, entries: Sequence[review.Entry]) -> bool:
-        """Replace the rows (new entries appended, or the whole list after a void); True if
-        earlier rows changed (the whole list replaced), False if rows were only added."""
+    def show_entries(self, entries: Sequence[review.Entry]) -> list[int] | None:
+        """Show `entries`: the rows of entries that changed (a void marks earlier entries
+        voided) changed in place and new entries appended; the rows changed in place (none
+        when rows were only added), or None when the whole list was replaced (fewer entries,
+        or many changed: a game read again)."""
         entries = list(entries)
         old = self.entries
-        if len(entries) >= len(old) and entries[:len(old)] == old:
-            if len(entries) > len(old):
-                self.beginInsertRows(QModelIndex(), len(old), len(entries) - 1)
-                self.entries = entries
-                self.endInsertRows()
-            return False
-        self.beginResetModel()
-        self.entries = entries
-        self._cells = {}
-        self.endResetModel()
-        return True
+        changed = None
+        if len(entries) >= len(old):
+            # The rows whose entry is another object (a C loop), then those whose entry differs.
+            changed = [row for row in compress(count(), map(is_not, old, entries))
+                       if old[row] != entries[row]]
+        if changed is None or len(changed) > IN_PLACE:
+            self.beginResetModel()
+            self.entries = entries
+            self.voided = sum(1 for e in entries if e.voided)
+            self.timed = any(e.clock_ms is not None for e in entries)
+            self._cells = {}
+            self.endResetModel()
+            return None
+        if changed:
+            self.entries = entries[:len(old)]
+            self.voided += sum(entries[row].voided - old[row].voided for row in changed)
+            last = len(COLUMNS) - 1
+            for row in changed:
+                self._cells.pop(row, None)
+                self.dataChanged.emit(self.index(row, 0), self.index(row, last))
+        if len(entries) > len(old):
+            self.beginInsertRows(QModelIndex(), len(old), len(entries) - 1)
+            self.entries = entries
+            added = entries[len(old):]
+            self.voided += sum(1 for e in added if e.voided)
+            self.timed = self.timed or any(e.clock_ms is not None for e in added)
+            self.endInsertRows()
+        return changed
 
     def row_words(self, row: int) -> tuple[str, ...]:
         """Row `row`'s words, made once and kept (what DisplayRole answers, a cell at a time)."""

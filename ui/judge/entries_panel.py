@@ -184,9 +184,9 @@ class EntriesPanel(Fence):
         self.player.blockSignals(False)
 
     def _time_range(self) -> None:
-        entries = self.session.entries
+        entries = self.model.entries
         # An untimed game (or one whose clock has not started) has no clock column.
-        self.table.setColumnHidden(CLOCK_COLUMN, all(e.clock_ms is None for e in entries))
+        self.table.setColumnHidden(CLOCK_COLUMN, not self.model.timed)
         if not entries:
             return
         first, last = _qt_time(entries[0].recorded_at), _qt_time(entries[-1].recorded_at)
@@ -223,7 +223,7 @@ class EntriesPanel(Fence):
 
     def _counted(self) -> None:
         shown, every = self.proxy.rowCount(), self.model.rowCount()
-        voided = sum(1 for e in self.model.entries if e.voided)
+        voided = self.model.voided
         words = f"{every:,} entries ({voided:,} voided)"
         self.count.setText(f"Showing {shown:,} of {words}" if self.proxy.active else
                            f"Every entry: {words}")
@@ -319,13 +319,16 @@ class EntriesPanel(Fence):
 
     def _ledger_changed(self) -> None:
         at_end = self.current_seq() in (None, len(self.model.entries))
-        replaced = self.model.show_entries(self.session.entries)
-        if replaced:
+        changed = self.model.show_entries(self.session.entries)
+        if changed is None:
             self.rows.entries_replaced()
+        elif changed:
+            self.rows.rows_changed(changed)
         self._players()
         self._time_range()
         self.rows.fit_columns()
-        self.proxy.rematch()
+        # The filter follows the rows added and changed itself (its dynamic filter): matched
+        # again whole only when the list was replaced, which resets it.
         self._counted()
         if at_end:
             self.table.scrollToBottom()

@@ -65,6 +65,14 @@ class EntryRows:
         self._seen = 0
         self.cells.forget()
 
+    def rows_changed(self, rows: list[int]) -> None:
+        """The model's `rows` changed in place (a void marked them voided): their heights
+        and words measured again."""
+        changed = set(rows)
+        for key in [key for key in self._heights if key[0] in changed]:
+            del self._heights[key]
+        self.cells.forget_rows(changed)
+
     # Widths ------------------------------------------------------------------------------
 
     def fit_columns(self) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QWidget
 
+from app.ledger.history import History
 from app.review import service as review
 from app.table import actions
 from app.table.command_text import parse_command
@@ -28,7 +29,9 @@ class JudgeSession(QObject):
 
     The file is opened read-only; it is reopened writable the first time a judge's action is
     sent (the PIN check and the entry need the write lock). Every POLL_MS the file's head is
-    read: entries the banker's window recorded meanwhile are loaded and `changed` is emitted.
+    read: entries the banker's window recorded meanwhile are followed (only the rows after the
+    head read: TableGame.follow; the whole game when they do not carry it on) and `changed`
+    is emitted.
     `refused(str)` carries a refusal in the engine's words; `recorded(str)` what was recorded."""
 
     changed = Signal()
@@ -52,8 +55,8 @@ class JudgeSession(QObject):
         # Asks for the judge's name and PIN for one action (tests answer instead of a person).
         self.ask_pin: AskPin = self._dialog
         self.dialog_parent: QWidget | None = None
-        self.events: list[StoredEvent] = []
         self.entries: list[review.Entry] = []
+        self.disputes: list[review.Dispute] = []
         self._read()
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.poll)
@@ -79,20 +82,34 @@ class JudgeSession(QObject):
         """The game as its list names it: the file's name and the game's id."""
         return f"{self.db.rsplit('/', 1)[-1]} · game {self.game.game_id}"
 
+    @property
+    def events(self) -> list[StoredEvent]:
+        """Every event of the game as stored, read when asked (the window reads `entries`)."""
+        return self.game.events()
+
     def _read(self) -> None:
-        self.events = self.game.events()
         self.entries = review.entries(self.game)
+        self.disputes = review.disputes(self.game)
+
+    def _read_tail(self, tail: History) -> None:
+        """The entries and disputes with the rows the game followed (`tail`) added."""
+        self.entries = review.entries_after(self.game, self.entries, tail)
+        if review.disputes_touched(tail, self.disputes, self.game.timeline):
+            self.disputes = review.disputes(self.game)
 
     def poll(self) -> bool:
         """Load the entries recorded since the last look (by any window); True if there were."""
         assert self.game.game_id is not None
         try:
-            head = self.game.ledger.head(self.game.game_id)
-            if head == (self.game.head_seq, self.game.head_hash):
+            followed = self.game.follow()
+            if followed is None:
                 return False
-            self.game.reload()
-            self._read()
-            self.marking.start()  # read again: the positions kept were forgotten
+            if followed.tail is not None:
+                self._read_tail(followed.tail)
+            else:
+                self._read()
+            # Read whole: the positions kept were forgotten; followed: one more stretch ahead.
+            self.marking.start()
         except LedgerError as e:
             self.timer.stop()
             self.refused.emit(f"the ledger cannot be read ({e}); the window shows it as it "

@@ -127,7 +127,7 @@ class TimeTravel(Fence):
             return False
         self.at_now = seq == game.head_seq
         # Now: the clock as it runs; the past: the clock as it read when the entry was made.
-        at = game.now() if self.at_now else self.session.events[seq - 1].recorded_at
+        at = game.now() if self.at_now else self.session.entries[seq - 1].recorded_at
         self.view = view_at(game, state, seq, at)
         self.seq = seq
         self.board.show(self.view)

@@ -42,6 +42,12 @@ def picture(game: TableGame) -> Any:
     }
 
 
+def how(reader: TableGame) -> str | None:
+    """How the reader followed the file: its new rows alone, the whole game, or nothing new."""
+    followed = reader.follow()
+    return None if followed is None else "tail" if followed.tail is not None else "whole"
+
+
 def _play(game: TableGame, rng: Random, commands: int) -> None:
     for _ in range(commands):
         game.submit(next_command(game, rng))
@@ -86,14 +92,14 @@ def test_following_leaves_the_game_as_reading_it_again(tmp_path: Path,
         if stretches == 12:  # the table's laptop upgraded: its next row names the version
             monkeypatch.setattr(service, "recorded_version", lambda: "0.9.0")
         writer.idle()  # a snapshot when one is due, pinned by the next command's row
-        assert reader.follow() == "tail"
+        assert how(reader) == "tail"
         fresh = TableGame.open(db, readonly=True)
         assert picture(reader) == picture(fresh)
         # A past position folds the same from what each holds (snapshots, voids).
         for seq in (1, writer.head_seq // 3, writer.head_seq - 5):
             assert reader.state_at(seq) == fresh.state_at(seq)
         fresh.close()
-        assert reader.follow() is None  # nothing new: nothing read
+        assert how(reader) is None  # nothing new: nothing read
     assert len(reader.folds_from.seqs) >= 2  # snapshots were pinned while it followed
     assert any(v for v in reader.timeline.voids)
     assert reader.version == "0.9.0"
@@ -124,7 +130,7 @@ def test_a_changed_new_row_is_read_whole_and_named(tmp_path: Path) -> None:
         raw.execute("UPDATE events SET recorded_at = replace(recorded_at, '2026', '2025') "
                     "WHERE seq = ?", (head,))
         raw.commit()
-    assert reader.follow() == "whole"
+    assert how(reader) == "whole"
     fresh = TableGame.open(db, readonly=True)
     assert any(f"event {head}" in problem for problem in fresh.problems)
     assert picture(reader) == picture(fresh)
@@ -152,7 +158,7 @@ def test_rows_past_the_head_rewritten_are_read_whole(tmp_path: Path) -> None:
     assert again.game_id == game_id and again.head_seq == last
     _play(again, Random(99), 40)
     again.close()
-    assert reader.follow() == "whole"
+    assert how(reader) == "whole"
     fresh = TableGame.open(db, readonly=True)
     assert picture(reader) == picture(fresh)
 
@@ -179,7 +185,7 @@ def test_a_seal_that_fails_is_read_whole_and_named(tmp_path: Path) -> None:
         assert first > reader.head_seq
         rechain(raw, str(game_id), first)
         raw.commit()
-    assert reader.follow() == "whole"
+    assert how(reader) == "whole"
     assert any(f"command {number} (rewind)" in problem for problem in reader.problems)
     fresh = TableGame.open(db, readonly=True)
     assert picture(reader) == picture(fresh)
@@ -202,6 +208,6 @@ def test_a_pinned_snapshot_changed_is_read_whole_and_named(tmp_path: Path) -> No
         drop_triggers(raw)
         raw.execute("UPDATE snapshots SET hash = ? WHERE seq = ?", ("f" * 64, seq))
         raw.commit()
-    assert reader.follow() == "whole"
+    assert how(reader) == "whole"
     assert any(f"snapshot at event {seq}" in problem for problem in reader.problems)
     assert reader.folds_from.seqs == []

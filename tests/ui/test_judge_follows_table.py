@@ -1,0 +1,140 @@
+"""The judge's window on a live table: the banker's new entries, undos, disputes and a judge's
+rewind arrive by the window's poll (only the rows after its head read: TableGame.follow), and
+the list, the counts, the disputes and the time travel then show what the window would show on
+the file opened afresh; a void marks the earlier rows in place (the list is not rebuilt)."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from random import Random
+
+import pytest
+from PySide6.QtCore import Qt
+
+from app.review import service as review
+from app.table.service import TableGame
+from benchmarks.games import next_command
+from models.commands import RaiseDispute, Rewind, Undo
+from tests.app.recorded_games import JUDGE, PIN, SetClock, record
+from ui.judge.entries_model import ENTRY_COLUMN
+from ui.judge.session import JudgeSession
+from ui.judge.window import JudgeWindow
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    db = tmp_path_factory.mktemp("judge-follows") / "sample.db"
+    record(db, "classic-sample.jsonl").close()
+    return db
+
+
+@pytest.fixture
+def db(recorded: Path, tmp_path: Path) -> Path:
+    copy = tmp_path / "game.db"
+    shutil.copy(recorded, copy)
+    return copy
+
+
+@pytest.fixture
+def window(db: Path, qtbot) -> Iterator[JudgeWindow]:
+    session = JudgeSession(str(db), poll_ms=None)
+    shown = JudgeWindow(session)
+    qtbot.addWidget(shown)
+    shown.resize(1366, 768)
+    shown.show()
+    yield shown
+    session.close()
+
+
+@pytest.fixture
+def banker(db: Path, window: JudgeWindow) -> Iterator[TableGame]:
+    """The banker's window's game on the same file, its clock after the last entry."""
+    last = window.session.entries[-1].recorded_at
+    game = TableGame.open(str(db), now=SetClock(last), create=False)
+    yield game
+    game.close()
+
+
+def followed(window: JudgeWindow, qtbot) -> TableGame:
+    """Poll as the window's timer does; the file opened afresh, to compare with."""
+    with qtbot.wait_signal(window.session.changed):
+        assert window.session.poll() is True
+    return TableGame.open(window.session.db, readonly=True)
+
+
+def shown_as_fresh(window: JudgeWindow, fresh: TableGame) -> None:
+    """What the judge's window shows equals what it shows on the file opened afresh."""
+    session, model = window.session, window.entries.model
+    entries = review.entries(fresh)
+    assert session.entries == entries
+    assert session.disputes == review.disputes(fresh)
+    assert session.game.state_json() == fresh.state_json()
+    assert model.rowCount() == len(entries) == fresh.head_seq
+    for row in (0, len(entries) // 2, *range(len(entries) - 12, len(entries))):
+        words = model.index(row, ENTRY_COLUMN).data(Qt.ItemDataRole.DisplayRole)
+        assert entries[row].text in words
+        assert ("  — voided" in words) == entries[row].voided
+    voided = sum(e.voided for e in entries)
+    assert window.entries.count.text() == f"Every entry: {len(entries):,} entries ({voided:,} voided)"
+    assert window.travel.seq == fresh.head_seq and window.travel.at_now
+
+
+def test_the_judges_window_follows_the_banker_entry_by_entry(
+        window: JudgeWindow, banker: TableGame, qtbot, qtmodeltester) -> None:
+    # The classic sample (91 entries), then: random play by the banker, an undo (the last
+    # command voided: its rows struck out in place), a dispute raised, more play, and a
+    # judge's rewind to 6 entries back (several commands voided, its dispute named). After
+    # each, the window polls and must show what a freshly opened file shows.
+    model = window.entries.model
+    qtmodeltester.check(model)
+    resets: list[bool] = []
+    model.modelReset.connect(lambda: resets.append(True))
+    rng = Random(4)
+    for _ in range(5):
+        banker.submit(next_command(banker, rng))
+    shown_as_fresh(window, followed(window, qtbot))
+    undone = banker.timeline.marks[-1]
+    banker.submit(Undo(type="undo"))
+    fresh = followed(window, qtbot)
+    shown_as_fresh(window, fresh)
+    assert all(window.session.entries[seq - 1].voided
+               for seq in range(undone.first, undone.last + 1))
+    banker.submit(RaiseDispute(type="raise_dispute", raised_by="Ann", about="the rent",
+                               entries=[banker.head_seq]))
+    shown_as_fresh(window, followed(window, qtbot))
+    assert [d.about for d in window.session.disputes] == ["the rent"]
+    assert window.disputes.model.rowCount() == 1
+    for _ in range(6):
+        banker.submit(next_command(banker, rng))
+    banker.sign_in_judge(JUDGE, PIN)
+    banker.submit(Rewind(type="rewind", to_seq=banker.head_seq - 6, reason="wrong rent",
+                         dispute=1))
+    fresh = followed(window, qtbot)
+    shown_as_fresh(window, fresh)
+    (dispute,) = window.session.disputes
+    assert dispute.corrections == (fresh.head_seq,)  # the rewind names the dispute
+    assert not resets  # each void changed its rows in place; the list was never rebuilt
+    qtmodeltester.check(model)
+    assert window.session.poll() is False  # nothing new: nothing read
+
+
+def test_a_filtered_list_takes_the_new_entries_that_match(
+        window: JudgeWindow, banker: TableGame, qtbot) -> None:
+    # The list narrowed to Cy's entries while the banker records: the rows shown are Cy's
+    # entries of the whole game as it now stands (review.matching on a fresh read).
+    window.entries.player.setCurrentText("Cy")
+    rng = Random(8)
+    for _ in range(10):
+        banker.submit(next_command(banker, rng))
+    banker.submit(Undo(type="undo"))
+    fresh = followed(window, qtbot)
+    wanted = review.matching(review.entries(fresh), players=["Cy"])
+    proxy = window.entries.proxy
+    assert proxy.rowCount() == len(wanted)
+    assert [proxy.index(row, 0).data() for row in range(proxy.rowCount())] == [
+        str(e.seq) for e in wanted]
+    assert window.entries.count.text().startswith(f"Showing {len(wanted):,} of ")
