@@ -148,6 +148,67 @@ def jump_rows() -> None:
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 
+FOLLOWED = 40  # the banker's commands a follow run records (every other one an undo)
+
+
+def follow_cpu(events: int, commands: int = FOLLOWED) -> tuple[int, list[float], list[float]]:
+    """The entry count of benchmarks.speed's game of `events` entries and, while the judge's
+    window is open on it (shown, folded ahead, idle), for `commands` commands the banker's
+    window records on the same file (a TableGame of its own: random legal play, every other
+    command an undo of the one before), the CPU milliseconds (time.process_time) from the
+    judge's poll (its timer's, every JudgeSession.POLL_MS) to the event loop idle again: the
+    entries read and shown, the list, the counts, the disputes and the time travel at the
+    new head, and the folding ahead the poll set going. Plain commands, then undos."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from app.table.service import TableGame  # noqa: PLC0415
+    from benchmarks.games import SteppingClock, next_command  # noqa: PLC0415
+    from benchmarks.speed import game_file  # noqa: PLC0415
+    from models.commands import Undo  # noqa: PLC0415
+    from ui.app import application  # noqa: PLC0415
+
+    app = application(sys.argv[:1])
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "game.db"
+        db.write_bytes(game_file(events).read_bytes())
+        session, window = _shown(db, app)
+        window.resize(1366, 768)
+        head = session.head_seq
+        banker = TableGame.open(str(db), create=False)
+        assert banker.last_at is not None
+        banker.now = SteppingClock(banker.last_at)
+        rng = Random(11)
+        plain: list[float] = []
+        undos: list[float] = []
+        for number in range(commands):
+            undo = number % 2 == 1
+            banker.submit(Undo(type="undo") if undo else next_command(banker, rng))
+            began = time.process_time()
+            assert session.poll()
+            for _ in range(IDLE_ROUNDS):
+                app.processEvents()
+            while session.marking.isActive():
+                app.processEvents()
+            (undos if undo else plain).append((time.process_time() - began) * 1000)
+            assert window.travel.seq == session.head_seq == banker.head_seq
+        banker.close()
+        window.close()
+        session.close()
+        app.processEvents()
+        return head, plain[1:], undos  # the first after opening lays the list's end out
+
+
+def follow_rows() -> None:
+    """A banker's entry reaching the judge's window, CPU p50, at 200 and 20,000 entries."""
+    print(f"load average {os.getloadavg()[0]:.1f} at the start")
+    for size in JUMP_SIZES:
+        head, plain, undos = follow_cpu(size)
+        print(f"| a banker's entry reaching the judge's window, {head:,}-entry game (CPU, the "
+              f"poll until the event loop is idle) | a command p50 "
+              f"{statistics.median(plain):.2f} ms (of {len(plain)}), an undo p50 "
+              f"{statistics.median(undos):.2f} ms (of {len(undos)}) |", flush=True)
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
+
+
 def main() -> None:
     """Print the judge's rows of the benchmark table."""
     for size in SIZES:
@@ -159,6 +220,7 @@ def main() -> None:
               f"{statistics.median(fold_rest):.1f} ms, slowest {max(fold_rest):.1f} ms, first "
               f"{folds[0]:.1f} ms) |", flush=True)
     jump_rows()
+    follow_rows()
 
 
 if __name__ == "__main__":

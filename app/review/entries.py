@@ -224,7 +224,7 @@ def entries(game: TableGame) -> list[Entry]:
 
 def entries_after(game: TableGame, known: list[Entry], tail: History) -> list[Entry]:
     """`known` (every entry up to its last, as `entries` gave them) followed by the entries of
-    `tail`, the rows recorded after them (TableGame.follow's), with each known entry a new
+    `tail`, the rows recorded after them (`rows_since`), with each known entry a new
     void takes back marked voided by it: what `entries` would give now, without reading the
     rows before. Raises as `entries`."""
     if game.table is None or not known:
@@ -239,6 +239,20 @@ def entries_after(game: TableGame, known: list[Entry], tail: History) -> list[En
             if at <= last.seq and not listed[at - 1].voided:
                 listed[at - 1] = replace(listed[at - 1], voided=True, voided_by=seq)
     return listed + found
+
+
+def rows_since(game: TableGame, last: Entry) -> History:
+    """The game's rows recorded after entry `last`, up to the game's head as it holds it (a
+    row recorded since it was read waits for the game to follow it)."""
+    assert game.game_id is not None
+    tail = game.ledger.history_after(game.game_id, last.seq, last.command_no)
+    head = game.head_seq
+    if not tail.events or tail.events[-1][1] <= head:
+        return tail
+    events = [row for row in tail.events if row[1] <= head]
+    numbers = {row[2] for row in events}
+    return History(tail.game, tail.players, [row for row in tail.commands if row[1] in numbers],
+                   events, [row for row in tail.transfers if row[1] <= head], tail.snapshots)
 
 
 def _entries(history: History, table: Table,

@@ -29,6 +29,7 @@ from app.review.entries import (
     entries_after,
     matching,
     rows_of,
+    rows_since,
     voided_by,
 )
 from app.review.verdict import Verdict, head_check, verdict
@@ -42,7 +43,7 @@ from models.errors import BadInput
 __all__ = [
     "CATEGORIES", "BuildingChange", "DebtChange", "DeedChange", "Dispute", "Entry", "Marker",
     "StateDiff", "Verdict", "WorthPoint", "by_minute", "diff", "disputes", "disputes_touched",
-    "entries", "entries_after", "head_check", "matching", "rewind_plan", "state_at_json",
+    "entries", "entries_after", "head_check", "matching", "rewind_plan", "rows_since", "state_at_json",
     "verdict", "worth_series",
 ]
 

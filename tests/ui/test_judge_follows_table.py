@@ -138,3 +138,23 @@ def test_a_filtered_list_takes_the_new_entries_that_match(
     assert [proxy.index(row, 0).data() for row in range(proxy.rowCount())] == [
         str(e.seq) for e in wanted]
     assert window.entries.count.text().startswith(f"Showing {len(wanted):,} of ")
+
+
+def test_a_judges_entry_after_the_bankers_is_shown_with_them(
+        window: JudgeWindow, banker: TableGame, qtbot) -> None:
+    # The banker records three commands; the judge then records a cash adjustment from the
+    # window (name and PIN asked): the window first follows the banker's entries, records
+    # the judge's, and shows all of them as the file opened afresh shows them.
+    session = window.session
+    session.ask_pin = lambda _what: (JUDGE, PIN)
+    rng = Random(2)
+    for _ in range(3):
+        banker.submit(next_command(banker, rng))
+    with qtbot.wait_signal(session.recorded):
+        assert session.send_as_judge(
+            {"type": "adjust_cash", "from_account": "Cy", "to_account": "Ann", "amount": 25,
+             "reason": "rent for Short Line was not collected"}, "Adjust cash")
+    fresh = TableGame.open(session.db, readonly=True)
+    shown_as_fresh(window, fresh)
+    assert session.entries[-1].actor == f"judge: {JUDGE}"
+    assert session.entries[-1].text == "Adjustment: Cy → Ann 25: rent for Short Line was not collected"

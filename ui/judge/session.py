@@ -9,7 +9,6 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QWidget
 
-from app.ledger.history import History
 from app.review import service as review
 from app.table import actions
 from app.table.command_text import parse_command
@@ -91,8 +90,13 @@ class JudgeSession(QObject):
         self.entries = review.entries(self.game)
         self.disputes = review.disputes(self.game)
 
-    def _read_tail(self, tail: History) -> None:
-        """The entries and disputes with the rows the game followed (`tail`) added."""
+    def _read_since(self) -> None:
+        """The entries and disputes with those recorded after the last the window shows, up
+        to the game's head (its own entries and those it followed), read alone."""
+        if not self.entries:
+            self._read()
+            return
+        tail = review.rows_since(self.game, self.entries[-1])
         self.entries = review.entries_after(self.game, self.entries, tail)
         if review.disputes_touched(tail, self.disputes, self.game.timeline):
             self.disputes = review.disputes(self.game)
@@ -105,7 +109,7 @@ class JudgeSession(QObject):
             if followed is None:
                 return False
             if followed.tail is not None:
-                self._read_tail(followed.tail)
+                self._read_since()
             else:
                 self._read()
             # Read whole: the positions kept were forgotten; followed: one more stretch ahead.
@@ -158,7 +162,10 @@ class JudgeSession(QObject):
             return False
         finally:
             self.game.sign_out_judge()
-        self._read()
+        try:
+            self._read_since()
+        except LedgerError as e:
+            self.refused.emit(f"the ledger cannot be read ({e})")
         self.recorded.emit(f"Recorded (judge {name}): {what}")
         self.changed.emit()
         return True
@@ -175,9 +182,13 @@ class JudgeSession(QObject):
         self.marking.start()  # the positions kept were the closed game's
 
     def _reload(self) -> None:
+        """The entries another window recorded meanwhile, and any of this game's own."""
         try:
-            self.game.reload()
-            self._read()
+            followed = self.game.follow()
+            if followed is not None and followed.tail is None:
+                self._read()  # the game read whole: every entry may differ
+            else:
+                self._read_since()
             self.marking.start()
         except LedgerError as e:
             self.refused.emit(f"the ledger cannot be read ({e})")
