@@ -12,6 +12,7 @@ from random import Random
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
 
 from app.review import service as review
 from app.table.service import TableGame
@@ -158,3 +159,34 @@ def test_a_judges_entry_after_the_bankers_is_shown_with_them(
     shown_as_fresh(window, fresh)
     assert session.entries[-1].actor == f"judge: {JUDGE}"
     assert session.entries[-1].text == "Adjustment: Cy → Ann 25: rent for Short Line was not collected"
+
+
+def grabbed_active(window: JudgeWindow, qtbot) -> QImage:
+    """The window grabbed as the active one, its list holding the keys (its cursor framed)."""
+    window.activateWindow()
+    qtbot.wait_until(window.isActiveWindow)
+    window.entries.table.setFocus()
+    return window.grab().toImage()
+
+
+def test_the_window_that_followed_looks_as_one_opened_afresh(
+        window: JudgeWindow, banker: TableGame, qtbot) -> None:
+    # Four commands and an undo followed by the open window (two rows struck out in place,
+    # the list at its end), grabbed at 1366x768; then a second judge's window opened on the
+    # file as it now stands, grabbed the same: the same picture, pixel for pixel.
+    rng = Random(4)
+    for _ in range(4):
+        banker.submit(next_command(banker, rng))
+    banker.submit(Undo(type="undo"))
+    followed(window, qtbot).close()
+    qtbot.wait_until(lambda: not window.entries.rows_fit.timer.isActive())
+    other = JudgeWindow(JudgeSession(window.session.db, poll_ms=None))
+    qtbot.addWidget(other)
+    other.resize(1366, 768)
+    other.show()
+    qtbot.wait_until(lambda: not other.entries.rows_fit.timer.isActive())
+    try:
+        assert any(e.voided for e in window.session.entries)
+        assert grabbed_active(window, qtbot) == grabbed_active(other, qtbot)
+    finally:
+        other.session.close()
