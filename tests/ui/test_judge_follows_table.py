@@ -162,21 +162,28 @@ def test_a_judges_entry_after_the_bankers_is_shown_with_them(
 
 
 def grabbed_active(window: JudgeWindow, qtbot) -> QImage:
-    """The window grabbed as the active one, its list holding the keys (its cursor framed)."""
+    """The window's entries (the list, the chosen entry's words and the counts) grabbed with
+    the window active, the list holding the keys (its cursor framed). The time travel's
+    players' panels are left out: they keep the most height a position has needed (their
+    `hold_heights`), so a window that showed more deeds before the undo holds a taller panel
+    by design."""
     window.activateWindow()
     qtbot.wait_until(window.isActiveWindow)
     window.entries.table.setFocus()
-    return window.grab().toImage()
+    return window.entries.grab().toImage()
 
 
 def test_the_window_that_followed_looks_as_one_opened_afresh(
         window: JudgeWindow, banker: TableGame, qtbot) -> None:
-    # Four commands and an undo followed by the open window (two rows struck out in place,
-    # the list at its end), grabbed at 1366x768; then a second judge's window opened on the
-    # file as it now stands, grabbed the same: the same picture, pixel for pixel.
+    # Four commands followed by the open window and painted, then an undo followed (two of
+    # their rows struck out in place, the list at its end), the window at 1366x768 and its
+    # entries grabbed; then a second judge's window opened on the file as it now stands,
+    # grabbed the same: the same picture, pixel for pixel.
     rng = Random(4)
     for _ in range(4):
         banker.submit(next_command(banker, rng))
+    followed(window, qtbot).close()
+    grabbed_active(window, qtbot)  # the new rows laid out and painted, before they are voided
     banker.submit(Undo(type="undo"))
     followed(window, qtbot).close()
     qtbot.wait_until(lambda: not window.entries.rows_fit.timer.isActive())
