@@ -309,7 +309,7 @@ class TableSession(QObject):
 
     def _reload(self) -> None:
         try:
-            self.game.reload()
+            self.game.follow()  # another program's entries (the rows after the head alone)
         except LedgerError as e:
             self._stop(e)
             return

@@ -538,7 +538,7 @@ class TableWindow(QMainWindow):
 
     def _judge_recorded(self, text: str) -> None:
         try:
-            self.session.game.reload()
+            self.session.game.follow()  # the judge's entries (the rows after the head alone)
         except BankerError as e:
             self.messages.say(actions.refusal_text(e), "error")
             return
