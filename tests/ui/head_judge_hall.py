@@ -2,7 +2,7 @@
 the measurement of a hub reading with 16 tables.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python -m tests.ui.head_judge_hall \
-        docs/screenshots/head-judge-8-tables.png           # the screenshot (8 tables)
+        docs/screenshots/head-judge-8-tables.png [1366x768]  # the screenshot (8 tables)
     .venv/bin/python -m tests.ui.head_judge_hall --measure 16   # hub readings, 16 tables
 """
 
@@ -160,8 +160,8 @@ def _finish(game: TableGame, clock: Steps, start: datetime) -> None:
     game.sign_out_judge()
 
 
-def screenshot(target: Path) -> None:
-    """The head judge's window on the 8-table hall, as a head judge would see it at 1920x1080."""
+def screenshot(target: Path, size: tuple[int, int] = (1920, 1080)) -> None:
+    """The head judge's window on the 8-table hall, as a head judge would see it at `size`."""
     with tempfile.TemporaryDirectory() as folder:
         import os  # noqa: PLC0415
 
@@ -174,7 +174,7 @@ def screenshot(target: Path) -> None:
         hub_url = str(Path(folder) / "hub.db")
         tid = tournament_hall(Path(folder), hub_url, datetime.now(UTC))
         window = HeadJudgeWindow(HallReader(hub_url, tid), threaded=False)
-        window.resize(1920, 1080)
+        window.resize(*size)
         window.show()
         window.refresh()
         app.processEvents()
@@ -228,5 +228,6 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--measure"]:
         measure(int(sys.argv[2]) if len(sys.argv) > 2 else 16)
     else:
+        width, _, height = (sys.argv[2] if len(sys.argv) > 2 else "1920x1080").partition("x")
         screenshot(Path(sys.argv[1] if len(sys.argv) > 1 else
-                        "docs/screenshots/head-judge-8-tables.png"))
+                        "docs/screenshots/head-judge-8-tables.png"), (int(width), int(height)))

@@ -250,3 +250,35 @@ def test_a_reading_on_the_pollers_thread_reaches_the_window(
     assert window.polling.thread is not None and window.polling.thread.isRunning()
     window.close()
     assert not window.polling.thread.isRunning()
+
+
+@pytest.mark.parametrize(("size", "stacked"), [((1366, 768), True), ((2560, 1080), False)])
+def test_every_column_of_the_tables_is_in_sight(
+        hall: dict[int, Path], tmp_path: Path, now: datetime, open_window,
+        qtbot, size: tuple[int, int], stacked: bool) -> None:
+    # The eight tables, one diverged (its Flag's words) on a laptop's 1366x768: the standings
+    # go below the tables so that every column of the tables (Disputes, Version and the Flag
+    # too) is in sight, no scrolling sideways; on a wide screen they stand side by side.
+    url = fresh_hub("sqlite", tmp_path)
+    with Hub.open(url) as hub:
+        for path in hall.values():
+            copy = tmp_path / path.name
+            shutil.copy(path, copy)
+            push_file(hub, copy)
+        rewrite_after_push(hub, tmp_path / hall[3].name)
+    window = open_window(url, now)
+    window.resize(*size)
+    qtbot.wait_until(lambda: window.tables.viewport().width() > 0)
+    window.refresh()
+    assert (window.split.orientation() == Qt.Orientation.Vertical) == stacked
+    header, viewport = window.tables.horizontalHeader(), window.tables.viewport()
+    room = window.fontMetrics().averageCharWidth()
+    # Laid out (the orientation's new sizes posted): no scroll bar sideways.
+    qtbot.wait_until(lambda: not window.tables.horizontalScrollBar().isVisible(), timeout=3000)
+    assert header.length() <= viewport.width()
+    for name in COLUMNS:
+        index = COLUMNS.index(name)
+        left = header.sectionViewportPosition(index)
+        assert left >= 0 and left + header.sectionSize(index) <= viewport.width(), name
+    assert header.sectionSize(COLUMNS.index("Flag")) >= 20 * room
+    assert any("DIVERGED" in flag for flag in column(window, "Flag"))

@@ -14,7 +14,7 @@ from ui.columns_model import ColumnsModel, Index
 from ui.head_judge.reader import STALLED_AMBER_S, STALLED_RED_S, TableRow
 
 COLUMNS = ("Table", "State", "Time left", "Round clock", "Turn", "Entries", "Last entry",
-           "Disputes", "Flag", "Version")
+           "Disputes", "Version", "Flag")  # the Flag's words last, in the room left
 LAST_ENTRY = COLUMNS.index("Last entry")
 DISPUTES = COLUMNS.index("Disputes")
 VERSION = COLUMNS.index("Version")
@@ -103,8 +103,8 @@ def cells(row: TableRow, label: str | None = None) -> tuple[str, ...]:
     return (label or row.label, state_text(row), time_left_text(row), row.round_clock or "",
             "" if facts is None or facts.turn is None else str(facts.turn), f"{row.entries:,}",
             age_text(row.age_s) + (f" · {stalled}" if stalled else ""),
-            "" if facts is None else str(facts.disputes_open or ""),
-            row.flagged or row.settled or "", version_text(row))
+            "" if facts is None else str(facts.disputes_open or ""), version_text(row),
+            row.flagged or row.settled or "")
 
 
 def version_text(row: TableRow) -> str:
@@ -123,7 +123,7 @@ def sort_key(row: TableRow, column: int) -> Any:
         (row.round_flag is None, row.round_clock or ""),  # the flagged ones first
         -1 if facts is None or facts.turn is None else facts.turn, row.entries,
         -1.0 if row.age_s is None else row.age_s, 0 if facts is None else facts.disputes_open,
-        row.flagged or "", (row.other_version is None, row.version or ""))  # the odd first
+        (row.other_version is None, row.version or ""), row.flagged or "")  # the odd first
     return keys[column]
 
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from functools import partial
 
 from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -31,6 +31,7 @@ from ui.head_judge.round_entry import (
     record_entry,
     resumed_words,
 )
+from ui.head_judge.standings_model import COLUMNS as STANDINGS_COLUMNS
 from ui.head_judge.standings_panel import StandingsPanel
 from ui.head_judge.summary_bar import SummaryBar
 from ui.head_judge.tables_model import (
@@ -38,6 +39,7 @@ from ui.head_judge.tables_model import (
     GAME_ROLE,
     LABEL_ROLE,
     SORT_ROLE,
+    VERSION,
     TablesModel,
     shared_prefix,
 )
@@ -46,9 +48,13 @@ from ui.messages import MessageArea
 from ui.polling import Polling
 from ui.waiting import sleep_painting
 
+STANDINGS_STATUS = STANDINGS_COLUMNS.index("Status")
 TITLE = "Head judge"
 POLL_MS = 3000
 """How often the hub is read: ages tick on, new entries show within a few seconds."""
+FLAG_ROOM = 28  # the Flag column's least width beside the others, in average characters
+CAPPED = {COLUMNS.index("Table"): 22, VERSION: 14}  # columns' most widths, in average characters
+STATUS_ROOM = 20  # the standings' Status column's least width, in average characters
 HINT = ("Up/Down: tables · Enter or double-click: open the table's game in the judge's window "
         "(read-only) · F5: read the hub now · Ctrl+1 tables · Ctrl+2 standings · click a "
         "heading to sort (Last entry: the stalled ones first) · the round: Ctrl+Shift+S start, "
@@ -119,6 +125,11 @@ class HeadJudgeWindow(QMainWindow):
         header = view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(COLUMNS.index("Flag"), QHeaderView.ResizeMode.Stretch)
+        # A table's label and a version at most so many characters wide (a game without a
+        # table's label is named by its id; a build from a checkout names its commit): elided,
+        # whole in the cell's tooltip; set by `arrange`.
+        for capped in CAPPED:
+            header.setSectionResizeMode(capped, QHeaderView.ResizeMode.Interactive)
         view.doubleClicked.connect(self._open_index)
         view.activated.connect(self._open_index)  # Enter on a row
         return view
@@ -135,6 +146,7 @@ class HeadJudgeWindow(QMainWindow):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         split.setChildrenCollapsible(False)
+        self.split = split
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -184,7 +196,39 @@ class HeadJudgeWindow(QMainWindow):
             self.select_game(chosen)
         elif hall.rows and not self.tables.selectionModel().hasSelection():
             self.tables.selectRow(0)
+        self.arrange()  # the columns' widths follow their words
         self.refreshed.emit()
+
+    def arrange(self) -> None:
+        """The tables and the standings side by side when the window is wide enough for every
+        column of the tables (the Flag at least FLAG_ROOM characters) beside the standings'
+        (their Status at least STATUS_ROOM); else the standings below the tables, every
+        column of the tables in sight (a laptop at 1366x768: Disputes, Flag and Version
+        scrolled off to the right before)."""
+        room = self.fontMetrics().averageCharWidth()
+        for column, chars in CAPPED.items():
+            width = min(max(self.tables.sizeHintForColumn(column),
+                            self.tables.horizontalHeader().sectionSizeHint(column)), chars * room)
+            if self.tables.columnWidth(column) != width:
+                self.tables.setColumnWidth(column, width)
+        needed = (_columns_width(self.tables, COLUMNS.index("Flag")) + FLAG_ROOM * room
+                  + _columns_width(self.standings.view, STANDINGS_STATUS) + STATUS_ROOM * room
+                  + 4 * self.split.handleWidth() + 40)  # the frames, the scroll bars, margins
+        wanted = (Qt.Orientation.Horizontal if self.width() >= needed
+                  else Qt.Orientation.Vertical)
+        if self.split.orientation() != wanted:
+            self.split.setOrientation(wanted)
+            if wanted == Qt.Orientation.Vertical:  # once laid out: the tables the most of it
+                QTimer.singleShot(0, self, self._share_height)
+
+    def _share_height(self) -> None:
+        total = sum(self.split.sizes())
+        if self.split.orientation() == Qt.Orientation.Vertical and total:
+            self.split.setSizes([total * 5 // 8, total - total * 5 // 8])
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self.arrange()
 
     def _pause_over(self, hall: Hall) -> None:
         """The pause this window said is over: the message line says the resume instead."""
@@ -314,3 +358,14 @@ def _without_password(url: str) -> str:
         return url
     who, _, where = rest.rpartition("@")
     return f"{scheme}://{who.split(':', 1)[0]}@{where}"
+
+
+def _columns_width(view: QTableView, stretched: int) -> int:
+    """The width `view`'s columns take as sized to their words (one of a set width: that
+    width), the `stretched` one left out."""
+    header = view.horizontalHeader()
+    fitted = QHeaderView.ResizeMode.ResizeToContents
+    return sum(max(header.sectionSizeHint(column), view.sizeHintForColumn(column))
+               if header.sectionResizeMode(column) == fitted else header.sectionSize(column)
+               for column in range(header.count())
+               if column != stretched and not header.isSectionHidden(column))
