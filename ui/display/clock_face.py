@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
-from PySide6.QtWidgets import QFrame, QLabel, QWidget
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QResizeEvent
+from PySide6.QtWidgets import QFrame, QWidget
 
 from app.table.views import ClockView
+from ui.display.big_time import BigTime
 from ui.display.elided import ElidedLabel
 from ui.display.fit import MIN_PX, fit_px
 from ui.table import palette
@@ -17,6 +18,7 @@ from ui.table.clock_widget import level, state_words, time_text
 WIDEST = ("00:00", "TIME")
 TIME_SHARE = 0.72  # of the face's height at most; the state words have the rest
 MARGIN = 12
+CORNER = 16 + 3  # the face's rounded corner and its border (the style sheet's), in pixels
 
 
 def clock_text(clock: ClockView | None) -> str:
@@ -34,13 +36,14 @@ class ClockFace(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("displayClock")
-        self.time = QLabel("–:––")
+        # The digits drawn from each character's kept picture (ui/display/big_time.py).
+        self.time = BigTime(self)
         self.time.setObjectName("displayClockTime")
+        self.time.setText("–:––")
         self.state = ElidedLabel()
         self.state.setObjectName("displayClockState")
-        for label in (self.time, self.state):
-            label.setParent(self)  # placed by resizeEvent: no layout to second-guess the sizes
-            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.state.setParent(self)  # placed by resizeEvent: no layout to second-guess the sizes
+        self.state.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.level = ""
         self.time_px = MIN_PX
         self.state_px = MIN_PX
@@ -73,6 +76,7 @@ class ClockFace(QFrame):
         state_height = QFontMetrics(bold).height()
         top = max(0, (self.height() - time_height - state_height) // 2)
         self.time.setGeometry(MARGIN, top, self.width() - 2 * MARGIN, time_height)
+        self._ground()
         self.state.setGeometry(MARGIN, top + time_height, self.width() - 2 * MARGIN,
                                state_height)
 
@@ -82,5 +86,21 @@ class ClockFace(QFrame):
             f"QFrame#displayClock {{ background: {background}; border: 3px solid #FFFFFF;"
             " border-radius: 16px; }"
             f"QLabel {{ color: {text}; background: transparent; border: none; }}"
-            f"QLabel#displayClockTime {{ font-size: {self.time_px}px; font-weight: bold; }}"
             f"QLabel#displayClockState {{ font-size: {self.state_px}px; }}")
+        self.time.set_look(self.time_font(), QColor(text))
+        self._ground()
+
+    def _ground(self) -> None:
+        """The digits' rectangle filled with the face's colour, so each second repaints the
+        digits alone and not the face's rounded frame under them: only when the rectangle
+        stays clear of the frame's rounded corners (a face too low for that: see-through)."""
+        background, _ = palette.CLOCK_LEVELS[self.level or "idle"]
+        clear = self.time.y() >= CORNER and self.time.geometry().bottom() < self.height() - CORNER
+        self.time.set_ground(QColor(background) if clear else None)
+
+    def time_font(self) -> QFont:
+        """The digits' font: the face's family list, bold, `time_px` pixels."""
+        bold = QFont(self.font())
+        bold.setBold(True)
+        bold.setPixelSize(self.time_px)
+        return bold

@@ -20,7 +20,10 @@ class ElidedLabel(QLabel):
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
     def set_full(self, text: str) -> None:
-        """The whole text (its tooltip too)."""
+        """The whole text (its tooltip too); the same text again changes nothing (a new width
+        or font elides it again by itself)."""
+        if text == self.full and self.toolTip() == text:
+            return
         self.full = text
         self.setToolTip(text)
         self._elide()
