@@ -1,5 +1,6 @@
-"""The judge's window: how long any entry of a long game takes to appear (time travel), from the
-slider's new value to the board, the players' panels and the clock repainted."""
+"""The judge's window on a long game: how long any entry takes to appear (time travel), from the
+slider's new value to the board, the players' panels and the clock repainted; and how long a
+banker's new entry takes to reach the judge's window open on the live table (`follow_rows`)."""
 
 from __future__ import annotations
 

@@ -41,3 +41,23 @@ def form(qtbot):
     qtbot.addWidget(dialog)
     dialog.show()
     return dialog
+
+
+@pytest.fixture(scope="session")
+def judge_sample(tmp_path_factory: pytest.TempPathFactory):
+    """The classic sample game (91 entries) recorded once, for the judge's windows' tests."""
+    from tests.app.recorded_games import record  # noqa: PLC0415
+
+    db = tmp_path_factory.mktemp("judge-sample") / "sample.db"
+    record(db, "classic-sample.jsonl").close()
+    return db
+
+
+@pytest.fixture
+def judge_db(judge_sample, tmp_path):
+    """A copy of the sample game's file, this test's own to write to."""
+    import shutil  # noqa: PLC0415
+
+    copy = tmp_path / "game.db"
+    shutil.copy(judge_sample, copy)
+    return copy

@@ -5,7 +5,6 @@ the file opened afresh; a void marks the earlier rows in place (the list is not 
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from random import Random
@@ -18,7 +17,7 @@ from app.review import service as review
 from app.table.service import TableGame
 from benchmarks.games import next_command
 from models.commands import RaiseDispute, Rewind, Undo
-from tests.app.recorded_games import JUDGE, PIN, SetClock, record
+from tests.app.recorded_games import JUDGE, PIN, SetClock
 from ui.judge.entries_model import ENTRY_COLUMN
 from ui.judge.session import JudgeSession
 from ui.judge.window import JudgeWindow
@@ -26,23 +25,9 @@ from ui.judge.window import JudgeWindow
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 
-@pytest.fixture(scope="module")
-def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    db = tmp_path_factory.mktemp("judge-follows") / "sample.db"
-    record(db, "classic-sample.jsonl").close()
-    return db
-
-
 @pytest.fixture
-def db(recorded: Path, tmp_path: Path) -> Path:
-    copy = tmp_path / "game.db"
-    shutil.copy(recorded, copy)
-    return copy
-
-
-@pytest.fixture
-def window(db: Path, qtbot) -> Iterator[JudgeWindow]:
-    session = JudgeSession(str(db), poll_ms=None)
+def window(judge_db: Path, qtbot) -> Iterator[JudgeWindow]:
+    session = JudgeSession(str(judge_db), poll_ms=None)
     shown = JudgeWindow(session)
     qtbot.addWidget(shown)
     shown.resize(1366, 768)
@@ -52,10 +37,10 @@ def window(db: Path, qtbot) -> Iterator[JudgeWindow]:
 
 
 @pytest.fixture
-def banker(db: Path, window: JudgeWindow) -> Iterator[TableGame]:
+def banker(judge_db: Path, window: JudgeWindow) -> Iterator[TableGame]:
     """The banker's window's game on the same file, its clock after the last entry."""
     last = window.session.entries[-1].recorded_at
-    game = TableGame.open(str(db), now=SetClock(last), create=False)
+    game = TableGame.open(str(judge_db), now=SetClock(last), create=False)
     yield game
     game.close()
 

@@ -16,7 +16,7 @@ from PySide6.QtCore import QSettings, Qt
 from app.cli.main import main as banker
 from app.table.command_text import parse_command
 from app.table.service import TableGame
-from tests.app.recorded_games import JUDGE, PIN, SetClock, record
+from tests.app.recorded_games import JUDGE, PIN, SetClock
 from ui import entry
 from ui.judge.session import JudgeSession
 from ui.judge.window import JudgeWindow
@@ -30,18 +30,9 @@ ADJUST = {"type": "adjust_cash", "from_account": "Cy", "to_account": "Ann", "amo
           "reason": "rent for Short Line was not collected"}
 
 
-@pytest.fixture(scope="module")
-def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    db = tmp_path_factory.mktemp("judge-session") / "sample.db"
-    record(db, "classic-sample.jsonl").close()
-    return db
-
-
 @pytest.fixture
-def db(recorded: Path, tmp_path: Path) -> Path:
-    copy = tmp_path / "game.db"
-    shutil.copy(recorded, copy)
-    return copy
+def db(judge_db: Path) -> Path:
+    return judge_db
 
 
 @pytest.fixture

@@ -13,18 +13,24 @@ from benchmarks.games import next_command, open_game
 from models.commands import Fine, RaiseDispute, Rewind, Undo
 
 
+def live(tmp_path: Path, seed: int, commands: int) -> tuple[str, TableGame, TableGame, Random]:
+    """A game's file with `commands` of random play recorded by its writer (the banker's
+    window, judge Lee signed in), and a reader on it (the judge's window)."""
+    db = str(tmp_path / "live.db")
+    writer = open_game(db)
+    rng = Random(seed)
+    for _ in range(commands):
+        writer.submit(next_command(writer, rng))
+    return db, writer, TableGame.open(db, readonly=True), rng
+
+
 def test_entries_followed_equal_the_file_read_afresh(tmp_path: Path) -> None:
     # The writer (the banker's window, judge Lee signed in) plays in stretches of 1 to 25
     # commands, each stretch ended by an undo, a dispute raised, a fine correcting it (the
     # next stretch starting with its undo: a correction voided by an entry that names no
     # dispute), or a rewind naming it. The reader (the judge's window) follows each stretch
     # from its last entry.
-    db = str(tmp_path / "live.db")
-    writer = open_game(db)
-    rng = Random(6)
-    for _ in range(4):
-        writer.submit(next_command(writer, rng))
-    reader = TableGame.open(db, readonly=True)
+    db, writer, reader, rng = live(tmp_path, 6, 4)
     entries, disputes = review.entries(reader), review.disputes(reader)
     for stretch in range(30):
         kind = stretch % 5
@@ -67,12 +73,7 @@ def test_entries_followed_equal_the_file_read_afresh(tmp_path: Path) -> None:
 def test_rows_since_stop_at_the_head_the_game_holds(tmp_path: Path) -> None:
     # Rows recorded after the reader last followed the file are not the reader's yet: its
     # entries stop at its head, and the next follow brings the rest, each entry once.
-    db = str(tmp_path / "live.db")
-    writer = open_game(db)
-    rng = Random(1)
-    for _ in range(10):
-        writer.submit(next_command(writer, rng))
-    reader = TableGame.open(db, readonly=True)
+    _, writer, reader, rng = live(tmp_path, 1, 10)
     entries = review.entries(reader)
     head = reader.head_seq
     for _ in range(5):
