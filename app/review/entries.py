@@ -219,7 +219,12 @@ def entries(game: TableGame) -> list[Entry]:
     if game.game_id is None or game.table is None:
         return []
     with collector_paused():
-        return _entries(game.ledger.history(game.game_id), game.table)
+        return entries_of(game.ledger.history(game.game_id), game.table)
+
+
+def entries_of(history: History, table: Table) -> list[Entry]:
+    """The entries of a whole game's rows, read (`entries`)."""
+    return _entries(history, table)
 
 
 def entries_after(game: TableGame, known: list[Entry], tail: History) -> list[Entry]:

@@ -27,6 +27,7 @@ from app.review.entries import (
     command_disputes,
     entries,
     entries_after,
+    entries_of,
     matching,
     rows_of,
     rows_since,
@@ -35,6 +36,7 @@ from app.review.entries import (
 from app.review.verdict import Verdict, head_check, verdict
 from app.review.worth import Marker, WorthPoint, by_minute, worth_series
 from app.table import positions
+from app.table.loading import collector_paused
 from app.table.service import TableGame
 from app.table.voids import Timeline
 from app.table.words import say
@@ -43,8 +45,8 @@ from models.errors import BadInput
 __all__ = [
     "CATEGORIES", "BuildingChange", "DebtChange", "DeedChange", "Dispute", "Entry", "Marker",
     "StateDiff", "Verdict", "WorthPoint", "by_minute", "diff", "disputes", "disputes_touched",
-    "entries", "entries_after", "head_check", "matching", "rewind_plan", "rows_since", "state_at_json",
-    "verdict", "worth_series",
+    "entries", "entries_after", "entries_and_disputes", "head_check", "matching", "rewind_plan",
+    "rows_since", "state_at_json", "verdict", "worth_series",
 ]
 
 _RAISED, _RULED = "dispute_raised", "dispute_ruled"
@@ -71,7 +73,20 @@ def disputes(game: TableGame) -> list[Dispute]:
     to place."""
     if game.game_id is None:
         return []
-    history = game.ledger.history(game.game_id)
+    return _disputes(game.ledger.history(game.game_id))
+
+
+def entries_and_disputes(game: TableGame) -> tuple[list[Entry], list[Dispute]]:
+    """`entries` and `disputes` from one read of the game's rows (the judge's window opening
+    a long game reads them once, not twice)."""
+    if game.game_id is None or game.table is None:
+        return [], disputes(game)
+    with collector_paused():
+        history = game.ledger.history(game.game_id)
+        return entries_of(history, game.table), _disputes(history)
+
+
+def _disputes(history: History) -> list[Dispute]:
     rows = rows_of(history)
     voids, named = voided_by(rows), command_disputes(history)
     raised: dict[int, Dispute] = {}

@@ -87,8 +87,7 @@ class JudgeSession(QObject):
         return self.game.events()
 
     def _read(self) -> None:
-        self.entries = review.entries(self.game)
-        self.disputes = review.disputes(self.game)
+        self.entries, self.disputes = review.entries_and_disputes(self.game)
 
     def _read_since(self) -> None:
         """The entries and disputes with those recorded after the last the window shows, up

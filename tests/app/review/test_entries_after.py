@@ -86,3 +86,21 @@ def test_rows_since_stop_at_the_head_the_game_holds(tmp_path: Path) -> None:
     assert writer.head_seq > head
     writer.close()
     reader.close()
+
+
+def test_entries_and_disputes_from_one_read_equal_each_read_alone(tmp_path: Path) -> None:
+    # The judge's window opening a game reads its rows once for both: the same entries and
+    # disputes as each read alone (a dispute raised, a fine correcting it, an undo).
+    _, writer, reader, rng = live(tmp_path, 3, 12)
+    writer.submit(RaiseDispute(type="raise_dispute", raised_by="P1", about="a rent",
+                               entries=[writer.head_seq]))
+    writer.submit(Fine(type="fine", player="P2", amount=10, reason="slow", dispute=1))
+    writer.submit(next_command(writer, rng))
+    writer.submit(Undo(type="undo"))
+    reader.follow()
+    both = review.entries_and_disputes(reader)
+    assert both == (review.entries(reader), review.disputes(reader))
+    fined = [e.seq for e in both[0] if e.type == "fine_imposed"]
+    assert [d.corrections for d in both[1]] == [tuple(fined)] and len(fined) == 1
+    writer.close()
+    reader.close()
