@@ -84,11 +84,16 @@ class Row:
     @property
     def payload(self) -> dict[str, Any]:
         """The payload read (a damaged one reads as {})."""
-        try:
-            found = json.loads(self.payload_text)
-        except (ValueError, TypeError):
-            return {}
-        return found if isinstance(found, dict) else {}
+        return payload_of(self.payload_text)
+
+
+def payload_of(text: object) -> dict[str, Any]:
+    """A stored payload's text read (a damaged one reads as {})."""
+    try:
+        found = json.loads(text)  # type: ignore[arg-type]
+    except (ValueError, TypeError):
+        return {}
+    return found if isinstance(found, dict) else {}
 
 
 def rows_of(history: History) -> list[Row]:
@@ -222,11 +227,6 @@ def entries(game: TableGame) -> list[Entry]:
         return entries_of(game.ledger.history(game.game_id), game.table)
 
 
-def entries_of(history: History, table: Table) -> list[Entry]:
-    """The entries of a whole game's rows, read (`entries`)."""
-    return _entries(history, table)
-
-
 def entries_after(game: TableGame, known: list[Entry], tail: History) -> list[Entry]:
     """`known` (every entry up to its last, as `entries` gave them) followed by the entries of
     `tail`, the rows recorded after them (`rows_since`), with each known entry a new
@@ -236,7 +236,7 @@ def entries_after(game: TableGame, known: list[Entry], tail: History) -> list[En
         return entries(game)
     last = known[-1]
     with collector_paused():
-        found = _entries(tail, game.table, TimelineEntries(game.timeline),
+        found = entries_of(tail, game.table, TimelineEntries(game.timeline),
                          clock_ms=last.clock_ms, command_no=last.command_no)
     listed = list(known)
     for number, seq in voided_by(rows_of(tail)).items():
@@ -260,9 +260,9 @@ def rows_since(game: TableGame, last: Entry) -> History:
                    events, [row for row in tail.transfers if row[1] <= head], tail.snapshots)
 
 
-def _entries(history: History, table: Table,
-             numbers: Mapping[int, Sequence[int]] | None = None, *,
-             clock_ms: int | None = None, command_no: int | None = None) -> list[Entry]:
+def entries_of(history: History, table: Table,
+               numbers: Mapping[int, Sequence[int]] | None = None, *,
+               clock_ms: int | None = None, command_no: int | None = None) -> list[Entry]:
     """The entries of `history`'s rows: a whole game's, or the rows after an entry whose clock
     read `clock_ms` and whose command was `command_no`, with `numbers` (command -> its
     entries, of the whole game) for the voids' words."""

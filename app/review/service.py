@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 
 from app.ledger.history import History
 from app.review.diff import (
@@ -23,12 +22,12 @@ from app.review.diff import (
 from app.review.entries import (
     CATEGORIES,
     Entry,
-    Row,
     command_disputes,
     entries,
     entries_after,
     entries_of,
     matching,
+    payload_of,
     rows_of,
     rows_since,
     voided_by,
@@ -129,8 +128,8 @@ def disputes_touched(tail: History, found: Sequence[Dispute], timeline: Timeline
         if type(text) is not str or '"dispute"' in text:
             return True
         if row[3] == "commands_voided" and corrections:
-            listed = Row(row[1], row[2], row[3], text, "", "", datetime.min, None).payload.get(
-                "commands")  # a payload that is not JSON reads as {}: looked at again, whole
+            # A payload that is not JSON reads as {}: the disputes are read again, whole.
+            listed = payload_of(text).get("commands")
             if not isinstance(listed, list) or any(
                     seq in corrections for number in listed if type(number) is int
                     for seq in timeline.entries(number)):

@@ -81,7 +81,7 @@ def test_the_right_pin_records_the_command_as_the_judge_and_signs_out(
         assert session.send_as_judge(ADJUST, "Adjust cash") is True
     assert said.args == [f"Recorded (judge {JUDGE}): Adjust cash"]
     assert session.writable and session.head_seq > head
-    last = session.events[-1]
+    last = session.game.events()[-1]
     assert (last.actor_role, last.actor_name) == ("judge", JUDGE)
     assert session.game.judge is None  # the next action asks again
     assert session.entries[-1].seq == session.head_seq
@@ -100,7 +100,7 @@ def test_the_banker_s_new_entries_appear_when_the_file_is_polled(
     window = JudgeWindow(session)
     qtbot.addWidget(window)
     head = session.head_seq
-    banker_game = TableGame.open(str(db), now=SetClock(session.events[-1].recorded_at),
+    banker_game = TableGame.open(str(db), now=SetClock(session.game.events()[-1].recorded_at),
                                  create=False)
     banker_game.submit(parse_command({"type": "roll", "player": "Cy", "dice": [1, 2]}))
     banker_game.close()
@@ -118,7 +118,7 @@ def test_an_action_the_banker_overtook_is_refused_once_said_and_recorded_once_wh
     qtbot.addWidget(window)
     refusals = answering(session, JUDGE, "999999")
     assert session.send_as_judge(ADJUST, "Adjust cash") is False  # the file is now writable
-    banker_game = TableGame.open(str(db), now=SetClock(session.events[-1].recorded_at),
+    banker_game = TableGame.open(str(db), now=SetClock(session.game.events()[-1].recorded_at),
                                  create=False)
     seen = session.head_seq
     sign_in = session.game.sign_in_judge
@@ -140,7 +140,7 @@ def test_an_action_the_banker_overtook_is_refused_once_said_and_recorded_once_wh
     assert session.head_seq == banker_head  # the list follows the banker's entries
     assert window.entries.model.rowCount() == banker_head
     assert session.send_as_judge(ADJUST, "Adjust cash") is True  # sent again: recorded once
-    adjusted = [e for e in session.events if e.type == "cash_adjusted"]
+    adjusted = [e for e in session.game.events() if e.type == "cash_adjusted"]
     assert [e.seq for e in adjusted] == [session.head_seq] == [banker_head + 1]
 
 

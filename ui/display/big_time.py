@@ -65,10 +65,6 @@ class BigTime(QWidget):
         """The font and colour drawn in."""
         return QFont(self._font), QColor(self._colour)
 
-    def line_height(self) -> int:
-        """The height of the line, as a label in this font has it."""
-        return math.ceil(self._metrics.height())
-
     def kept(self) -> int:
         """How many pictures are kept (a character at a fraction of a pixel; for the tests)."""
         return len(self._pictures)
@@ -78,6 +74,7 @@ class BigTime(QWidget):
         if self._ground is not None:
             painter.fillRect(event.rect(), self._ground)
         if not self._text:
+            painter.end()
             return
         ratio = self.devicePixelRatioF()
         if ratio != self._ratio:

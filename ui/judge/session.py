@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from app.review import service as review
 from app.table import actions
 from app.table.command_text import parse_command
-from app.table.errors import Actor, ConcurrentWrite, LedgerError, StaleSequence, StoredEvent
+from app.table.errors import Actor, ConcurrentWrite, LedgerError, StaleSequence
 from app.table.service import TableGame, utc_now
 from models.errors import BadInput, BankerError
 from ui.table.judge_dialog import JudgeDialog
@@ -80,11 +80,6 @@ class JudgeSession(QObject):
     def label(self) -> str:
         """The game as its list names it: the file's name and the game's id."""
         return f"{self.db.rsplit('/', 1)[-1]} · game {self.game.game_id}"
-
-    @property
-    def events(self) -> list[StoredEvent]:
-        """Every event of the game as stored, read when asked (the window reads `entries`)."""
-        return self.game.events()
 
     def _read(self) -> None:
         self.entries, self.disputes = review.entries_and_disputes(self.game)

@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 
 from app.hub import Hub, push_file
+from app.hub.roles import DESK_LOGIN, READER_LOGIN, init_roles
 from app.table import judges, service
 from app.table.service import TableGame
 from benchmarks.games import next_command, open_game, reopen
 from models.commands import AddJudge, Fine, RaiseDispute, Rewind, RuleDispute, Undo
-from tests.app.hub_tables import HUBS, fresh_hub
+from tests.app.hub_tables import HUBS, as_role, fresh_hub
 from tests.app.tamper_tools import drop_triggers, rechain
 
 
@@ -218,8 +219,9 @@ def test_a_pinned_snapshot_changed_is_read_whole_and_named(tmp_path: Path) -> No
 @pytest.mark.parametrize("kind", HUBS)
 def test_a_game_on_the_hub_is_followed_as_read_afresh(tmp_path: Path, kind: str) -> None:
     # The head judge's window reads a table's game on the hub (SQLite or PostgreSQL: the rows
-    # after the head read through SQLAlchemy Core there). The table plays on and copies its
-    # new entries, an undo among them; the hub's reader follows them and equals a fresh read.
+    # after the head read through SQLAlchemy Core there; on PostgreSQL as the desk's and the
+    # reader's logins of `banker hub init`). The table plays on and copies its new entries,
+    # an undo among them; each reader follows them and equals a fresh read.
     db = str(tmp_path / "table.db")
     writer = open_game(db)
     rng = Random(12)
@@ -227,16 +229,22 @@ def test_a_game_on_the_hub_is_followed_as_read_afresh(tmp_path: Path, kind: str)
     url = fresh_hub(kind, tmp_path)
     with Hub.open(url) as hub:
         push_file(hub, Path(db))
-    reader = TableGame.open(url, writer.game_id, readonly=True)
+    logins = [url]
+    if kind == "postgresql":
+        init_roles(url, ["1"], password=lambda: "not-used-here")
+        logins = [as_role(url, DESK_LOGIN), as_role(url, READER_LOGIN)]
+    readers = [TableGame.open(login, writer.game_id, readonly=True) for login in logins]
     for stretch in range(3):
         _play(writer, rng, 8)
         if stretch == 1:
             writer.submit(Undo(type="undo"))
         with Hub.open(url) as hub:
             push_file(hub, Path(db))
-        assert how(reader) == "tail"
-        fresh = TableGame.open(url, writer.game_id, readonly=True)
-        assert picture(reader) == picture(fresh)
-        fresh.close()
-    reader.close()
+        for login, reader in zip(logins, readers, strict=True):
+            assert how(reader) == "tail"
+            fresh = TableGame.open(login, writer.game_id, readonly=True)
+            assert picture(reader) == picture(fresh)
+            fresh.close()
+    for reader in readers:
+        reader.close()
     writer.close()
