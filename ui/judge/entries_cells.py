@@ -2,10 +2,16 @@
 
 Qt's own item delegate shaped a cell's words three times a paint (its size, its place, its
 drawing: HarfBuzz each time) and asked Python for the cell's style first, at every jump of the
-judge's time travel to a part of the game not yet shown. Here a cell's words are laid out once
+judge's time travel to a part of the game not yet shown. Here an entry's words are laid out once
 per column width and font (a QTextLayout, the last KEPT_CELLS cells kept): the row's height is
 that layout's height, and the cell is drawn from it, its background and focus by the style (the
-style sheet's colours for a selected row, the alternate rows' colour)."""
+style sheet's colours for a selected row, the alternate rows' colour).
+
+The one-line cells (the entry's number, its time, the game clock, who recorded it) are drawn
+by QPainter.drawText in one call: their words differ from row to row (every number is new), so
+a layout kept for them was laid out for one paint and thrown away, three times a row, at
+every jump to a part of the game not yet shown. Their height is their fonts' (the same for
+every number; kept by the words for who recorded, whose name may be in another script)."""
 
 from __future__ import annotations
 
@@ -13,7 +19,7 @@ import math
 from collections import OrderedDict
 from typing import NamedTuple
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QSize, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QTextLayout
 from PySide6.QtWidgets import (
     QStyle,
@@ -22,7 +28,13 @@ from PySide6.QtWidgets import (
     QTableView,
 )
 
-from ui.judge.entries_model import ENTRY_COLUMN, VOIDED_GREY, EntriesFilter, EntriesModel
+from ui.judge.entries_model import (
+    COLUMNS,
+    ENTRY_COLUMN,
+    VOIDED_GREY,
+    EntriesFilter,
+    EntriesModel,
+)
 from ui.table.wrapped_rows import laid_out
 
 Index = QModelIndex | QPersistentModelIndex
@@ -30,6 +42,7 @@ KEPT_CELLS = 1200  # laid-out cells kept: some twenty screens of rows, a few meg
 RIGHT_ALIGNED = (0, 2)  # the entry's number and the game clock, as figures line up
 WRAP_ROOM = 4  # the wrapped words' cell: two pixels above and below its lines
 Laid = tuple[QTextLayout, float, bool]  # the layout, its lines' height, voided
+WHO_COLUMN = COLUMNS.index("By")
 
 
 class EntryCells(QStyledItemDelegate):
@@ -42,11 +55,14 @@ class EntryCells(QStyledItemDelegate):
         self.model, self.proxy, self.table = model, proxy, table
         self._kept: OrderedDict[tuple[object, ...], Laid] = OrderedDict()
         self._looks: Looks | None = None
+        # A one-line cell's lines' height, by its words ("" for a number), column and voided.
+        self.lines: dict[tuple[str, int, bool], float] = {}
 
     def forget(self) -> None:
         """A new font, style or palette, or rows whose words changed: every cell laid out
         again."""
         self._kept.clear()
+        self.lines.clear()
         self._looks = None
 
     def forget_rows(self, rows: set[int]) -> None:
@@ -98,8 +114,24 @@ class EntryCells(QStyledItemDelegate):
 
     def cell_height(self, source: int, column: int) -> int:
         """The height the cell of row `source` in `column` asks for."""
-        _, height, _ = self.laid(source, column)
-        return math.ceil(height) + (WRAP_ROOM if column == ENTRY_COLUMN else 0)
+        if column == ENTRY_COLUMN:
+            _, height, _ = self.laid(source, column)
+            return math.ceil(height) + WRAP_ROOM
+        return math.ceil(self.line_height(source, column))
+
+    def line_height(self, source: int, column: int) -> float:
+        """The lines' height of the one-line cell of row `source` in `column`: its font's for
+        a number (every number alike), kept by the words for who recorded the entry."""
+        voided = self.model.entries[source].voided
+        words = self.model.row_words(source)[column] if column == WHO_COLUMN else ""
+        key = (words, column, voided)
+        found = self.lines.get(key)
+        if found is None:
+            _, found, _ = self.laid(source, column)
+            if len(self.lines) >= KEPT_CELLS:
+                self.lines.clear()
+            self.lines[key] = found
+        return found
 
     def words_width(self, text: str) -> int:
         """The width a one-line cell holding `text` asks for (its words and margins)."""
@@ -130,8 +162,21 @@ class EntryCells(QStyledItemDelegate):
         if option.state.value & _MARKED or option.backgroundBrush.style() is not _NO_BRUSH:
             looks.style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter,
                                     table)
-        rect = option.rect
-        layout, height, voided = self.laid(source, index.column())
+        rect, column = option.rect, index.column()
+        if column != ENTRY_COLUMN:  # one line, laid out and drawn by Qt in one call
+            voided = self.model.entries[source].voided
+            words = self.model.row_words(source)[column]
+            height = self.lines.get((words if column == WHO_COLUMN else "", column, voided))
+            if height is None:
+                height = self.line_height(source, column)
+            painter.setFont(looks.fonts[voided])
+            painter.setPen(looks.inks[voided])
+            painter.drawText(QRectF(rect.x() + looks.margin,
+                                    rect.y() + math.floor((rect.height() - height) / 2),
+                                    self.text_width(column), height),
+                             _ONE_LINE[column in RIGHT_ALIGNED], words)
+            return
+        layout, height, voided = self.laid(source, column)
         painter.setPen(looks.inks[voided])
         layout.draw(painter, QPointF(rect.x() + looks.margin,
                                      rect.y() + math.floor((rect.height() - height) / 2)))
@@ -140,6 +185,10 @@ class EntryCells(QStyledItemDelegate):
 # As plain numbers and a member: a flag's `&` in Python makes a new flag for each cell.
 _MARKED = (QStyle.StateFlag.State_Selected | QStyle.StateFlag.State_HasFocus).value
 _NO_BRUSH = Qt.BrushStyle.NoBrush
+# A one-line cell's words at the top of their lines' height, left or right, never clipped (as
+# a layout draws them).
+_ONE_LINE = tuple(int(Qt.AlignmentFlag.AlignTop | side | Qt.TextFlag.TextDontClip)
+                  for side in (Qt.AlignmentFlag.AlignLeft, Qt.AlignmentFlag.AlignRight))
 
 
 class Looks(NamedTuple):

@@ -17,12 +17,13 @@ the tallest of its cells' layouts, the same layouts the rows are drawn from.
 
 from __future__ import annotations
 
+import math
 import re
 
 from PySide6.QtWidgets import QTableView
 
 from ui.fonts import isolated
-from ui.judge.entries_cells import EntryCells
+from ui.judge.entries_cells import WHO_COLUMN, EntryCells
 from ui.judge.entries_model import (
     COLUMNS,
     ENTRY_COLUMN,
@@ -33,7 +34,6 @@ from ui.judge.entries_model import (
 )
 from ui.table.wrapped_rows import Resized, quietly_resized
 
-WHO_COLUMN = COLUMNS.index("By")
 _DIGITS = re.compile(r"[0-9]")
 
 
@@ -46,7 +46,6 @@ class EntryRows:
                  cells: EntryCells) -> None:
         self.table, self.model, self.proxy, self.cells = table, model, proxy, cells
         self._heights: dict[tuple[int, int], int] = {}  # (source row, words' width) -> height
-        self._lines: dict[tuple[int, str, bool], int] = {}  # a one-line cell's height, by its words
         self._header: int | None = None  # the (hidden) row header's height for a row
         self._shapes: list[set[str]] = [set() for _ in range(ENTRY_COLUMN)]
         self._seen = 0  # the entries whose shapes are in _shapes
@@ -54,7 +53,6 @@ class EntryRows:
     def forget(self) -> None:
         """A new font or style: every measure again."""
         self._heights.clear()
-        self._lines.clear()
         self._header = None
         self.cells.forget()
 
@@ -168,23 +166,21 @@ class EntryRows:
         entries = self.model.entries
         words = self.model.row_words(source) if 0 <= source < len(entries) else ()
         hint = 0
+        cells, lines = self.cells, self.cells.lines
         for visual in range(left, right + 1):  # the columns in sight, as Qt asks them
             column = header.logicalIndex(visual)
             if header.isSectionHidden(column) or not words:
                 continue
-            kept = None
-            if column != ENTRY_COLUMN:
-                # A number's cell is as tall as its font; the "By" cell as its words' fonts.
-                kept = (column, words[column] if column == WHO_COLUMN else "",
-                        entries[source].voided)
-                found = self._lines.get(kept)
-                if found is not None:
-                    hint = max(hint, found)
-                    continue
-            measured = self.cells.cell_height(source, column)
-            if kept is not None:
-                self._lines[kept] = measured
-            hint = max(hint, measured)
+            if column == ENTRY_COLUMN:
+                hint = max(hint, cells.cell_height(source, column))
+                continue
+            # A one-line cell's height as EntryCells keeps it (line_height), looked up here:
+            # a row's four such cells, at each new row of a jump.
+            found = lines.get((words[column] if column == WHO_COLUMN else "", column,
+                               entries[source].voided))
+            if found is None:
+                found = cells.line_height(source, column)
+            hint = max(hint, math.ceil(found))
         if table.showGrid():
             hint += 1
         if self._header is None:
