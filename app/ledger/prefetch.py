@@ -8,12 +8,12 @@ from collections import defaultdict
 from collections.abc import Collection, Iterable, Sequence
 from itertools import groupby
 from operator import itemgetter
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import Connection, Table
 
 from app.ledger import reading, schema
-from app.ledger.database import translate
+from app.ledger.database import Database, translate
 from app.ledger.errors import LedgerCorrupt
 from app.ledger.history import PLAYER_COLUMNS, SNAPSHOT_COLUMNS, History
 from app.ledger.records import GameInfo, StoredCommand, StoredEvent, Transfer
@@ -23,6 +23,23 @@ from app.ledger.writing import COMMAND_COLUMNS, EVENT_COLUMNS, TRANSFER_COLUMNS
 
 CHUNK = 2000
 """Game ids per query (one array parameter; a stage of more is read in parts)."""
+
+
+class NotReadAhead(BaseException):
+    """A read of a fenced PrefetchedLedger that its rows read ahead do not serve (it would go
+    to the database). A BaseException: no `except Exception` on the way (the fold's guard
+    against damaged data) takes it for a damaged game."""
+
+
+class _Fenced:
+    """A fenced ledger's database: its location and dialect as they were; anything else asked
+    of it raises NotReadAhead."""
+
+    def __init__(self, database: Any) -> None:
+        self.location, self.dialect = database.location, database.dialect
+
+    def __getattr__(self, name: str) -> Any:
+        raise NotReadAhead(name)
 
 
 class _Plain:
@@ -141,6 +158,13 @@ class PrefetchedLedger(Ledger):
 
     def close(self) -> None:
         """Nothing: the database is the ledger's this one reads ahead for."""
+
+    def fence(self) -> None:
+        """Serve only the rows read ahead from now on: any read that would go to the database
+        raises NotReadAhead (in a forked copy of the process, whose connection is not its own:
+        app/tournament/forked.py). The database's stray rows are asked first, once."""
+        self.stray_rows()
+        self._db = cast(Database, _Fenced(self._db))
 
     def history(self, game_id: str) -> History:
         """Every row of the game as stored (see Ledger.history)."""

@@ -109,28 +109,51 @@ def _sheets_read(refs: list[TableGameRef], opened: Ledger,
                  notes: list[str]) -> dict[int, dict[str, Any]]:
     """The sheets of `refs` from the hub's open ledger, every game's rows read in one go. A
     game whose every row (and the hub's stray rows) equals what an earlier read of it found
-    is not checked, folded and scored again: that read's outcome is given (_KeptSheets)."""
-    from app.ledger.prefetch import PrefetchedLedger  # noqa: PLC0415
+    is not checked, folded and scored again: that read's outcome is given (_KeptSheets). The
+    others are read on every core (app/tournament/forked.py); the sheets and notes come in
+    the order of `refs` whichever process read them."""
+    from app.ledger.prefetch import NotReadAhead, PrefetchedLedger  # noqa: PLC0415
+    from app.tournament import forked  # noqa: PLC0415
 
-    sheets: dict[int, dict[str, Any]] = {}
     held = set(opened.game_ids())
     ledger = PrefetchedLedger(opened, (r.game_id for r in refs if r.game_id in held))
 
-    def read(ref: TableGameRef) -> dict[str, Any] | None:
-        game = _opened(ref, notes, lambda r: _open_on_hub(ledger, held, r))
+    def read(ref: TableGameRef) -> Outcome:
+        said: list[str] = []
+        game = _opened(ref, said, lambda r: _open_on_hub(ledger, held, r))
         # Not closed: it shares the hub's ledger.
-        return None if game is None else _read_sheet(ref.table, game, sheets, notes)
+        return None if game is None else _read_sheet(ref.table, game, {}, said), said
 
-    for ref in refs:
+    outcomes: list[Outcome | None] = []
+    to_read: list[int] = []
+    keys: dict[int, tuple[tuple[str, int, str], tuple[Any, ...]]] = {}
+    for n, ref in enumerate(refs):
         rows = ledger.stored_rows(ref.game_id) if ref.game_id else None
-        if rows is None or ref.game_id is None:
-            read(ref)
-            continue
-        key = (ledger.location, ref.table, ref.game_id)
-        if not KEPT_SHEETS.give(key, rows, sheets, notes):
-            before = len(notes)
-            KEPT_SHEETS.keep(key, rows, read(ref), notes[before:])
+        kept = None
+        if rows is not None and ref.game_id is not None:
+            keys[n] = key, _ = (ledger.location, ref.table, ref.game_id), rows
+            kept = KEPT_SHEETS.given(key, rows)
+        outcomes.append(kept)
+        if kept is None:
+            to_read.append(n)
+    found = forked.each([refs[n] for n in to_read], read, fence=ledger.fence,
+                        elsewhere=NotReadAhead)
+    for n, (sheet, said) in zip(to_read, found, strict=True):
+        outcomes[n] = sheet, said
+        if n in keys:
+            KEPT_SHEETS.keep(*keys[n], sheet, said)
+    sheets: dict[int, dict[str, Any]] = {}
+    for ref, outcome in zip(refs, outcomes, strict=True):
+        assert outcome is not None
+        sheet, said = outcome
+        if sheet is not None:
+            sheets[ref.table] = sheet
+        notes.extend(said)
     return sheets
+
+
+Outcome = tuple[dict[str, Any] | None, list[str]]
+"""A game's reading: its sheet (None: not collected, or not read) and the notes saying why."""
 
 
 class _KeptSheets:
@@ -152,18 +175,14 @@ class _KeptSheets:
                          tuple[tuple[Any, ...], bytes | None, tuple[str, ...]]] = {}
         self._met: set[tuple[str, int, str]] = set()  # read once already
 
-    def give(self, key: tuple[str, int, str], rows: tuple[Any, ...],
-             sheets: dict[int, dict[str, Any]], notes: list[str]) -> bool:
-        """Add the outcome kept for `key` to `sheets` and `notes` if it was read from rows
-        equal to `rows`; False (nothing added) otherwise."""
+    def given(self, key: tuple[str, int, str], rows: tuple[Any, ...]) -> Outcome | None:
+        """The outcome kept for `key` if it was read from rows equal to `rows`, else None."""
         with self._lock:
             kept = self._kept.get(key)
         if kept is None or kept[0] != rows:
-            return False
-        if kept[1] is not None:
-            sheets[key[1]] = orjson.loads(kept[1])  # a sheet of its own: the caller may edit it
-        notes.extend(kept[2])
-        return True
+            return None
+        # A sheet of its own: the caller may edit it.
+        return None if kept[1] is None else orjson.loads(kept[1]), list(kept[2])
 
     def keep(self, key: tuple[str, int, str], rows: tuple[Any, ...],
              sheet: dict[str, Any] | None, said: list[str]) -> None:

@@ -4,6 +4,8 @@ only hub it reads ahead on; skipped, saying why, without a server)."""
 
 from __future__ import annotations
 
+import json
+import os
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -13,8 +15,8 @@ from sqlalchemy import text
 
 from app.hub import Hub, push_file
 from app.ledger import LedgerCorrupt, open_ledger
-from app.ledger.prefetch import PrefetchedLedger
-from app.tournament import results
+from app.ledger.prefetch import NotReadAhead, PrefetchedLedger
+from app.tournament import forked, results
 from app.tournament import service as tournaments
 from tests.app.hub_tables import fresh_hub
 from tests.app.tournament.test_tournament_games import QUALIFYING, START, start_and_play, twelve
@@ -160,3 +162,62 @@ def test_a_game_changed_on_the_hub_after_a_read_is_checked_again_and_refused(
     sheets = tournaments.read_sheets(games, url, notes)
     assert sorted(sheets) == [1, 3]  # tables 1 and 3 unchanged: their kept sheets
     assert len(notes) == 1 and notes[0].startswith("table 2: ") and said in notes[0]
+
+
+def test_a_fenced_ledger_serves_the_rows_read_ahead_and_nothing_from_the_database(
+        twelve: str, tmp_path: Path) -> None:
+    # A forked copy's ledger (app/tournament/forked.py): its connection is the parent's, so
+    # any read the rows read ahead do not serve raises NotReadAhead instead of using it.
+    url = played_on_hub(twelve, tmp_path)
+    ids = [g.game_id for g in tournaments.load(twelve).games if g.game_id]
+    with open_ledger(url, create=False, readonly=True) as ledger:
+        ahead = PrefetchedLedger(ledger, ids[:2])
+        ahead.fence()
+        assert ahead.location == ledger.location
+        assert ahead.stray_rows() == []  # asked before the fence went up
+        assert ahead.history(ids[0]) == ledger.history(ids[0])
+        assert ahead.events(ids[1]) == ledger.events(ids[1])
+        for fenced in (lambda: ahead.history(ids[2]), lambda: ahead.snapshot(ids[0], 1),
+                       lambda: ahead.events(ids[2]), ahead.game_ids):
+            with pytest.raises(NotReadAhead):
+                fenced()
+        assert len(ledger.events(ids[2])) > 0  # the ledger it read ahead for is as it was
+
+
+def test_the_sheets_read_by_forked_copies_are_those_one_process_reads(
+        twelve: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every game read in a process of its own (one game a copy, four processes), one of them
+    # forged and one not on the hub: the same sheets, in the same order, and the same notes,
+    # in the same order, as one process reading them all.
+    url = played_on_hub(twelve, tmp_path)
+    games = tournaments.load(twelve).games
+    table_two = next(g for g in games if g.table == 2)
+    assert table_two.game_id is not None
+    _forge(url, "UPDATE events SET payload = replace(payload, '}', ' }') WHERE game_id = :g "
+                "AND seq = 3", table_two.game_id)
+    refs = [*games, games[0].model_copy(update={"table": 4, "game_id": "g-not-on-the-hub"})]
+    readers = tmp_path / "readers"
+    opener = results._open_on_hub
+
+    def logged(ledger: Any, held: set[str], ref: Any) -> Any:
+        with readers.open("a") as log:
+            log.write(f"{os.getpid()}\n")
+        return opener(ledger, held, ref)
+
+    monkeypatch.setattr(results, "_open_on_hub", logged)
+    monkeypatch.setattr(forked, "copies_for", lambda _count: 1)
+    alone_notes: list[str] = []
+    alone = tournaments.read_sheets(refs, url, alone_notes)
+    assert set(readers.read_text().split()) == {str(os.getpid())}
+    readers.unlink()
+    monkeypatch.undo()
+    monkeypatch.setattr(results, "_open_on_hub", logged)
+    monkeypatch.setattr(forked, "PER_COPY", 1)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0, 1, 2, 3})
+    shared_notes: list[str] = []
+    shared = tournaments.read_sheets(refs, url, shared_notes)
+    assert len(set(readers.read_text().split())) == 4  # each game in a process of its own
+    assert list(shared) == list(alone) == [1, 3]
+    assert json.dumps(shared) == json.dumps(alone)
+    assert shared_notes == alone_notes
+    assert [note.split(":")[0] for note in shared_notes] == ["table 2", "table 4"]
