@@ -11,7 +11,9 @@ SELECT of the same rows (`tournament_hub.raw_read`), what the results keep forgo
 each three (app/tournament/results.py `KEPT_SHEETS`): a fresh process's first read, the
 second (which keeps each game's outcome) and the third, nothing changed (the desk's next
 look). It prints the medians of each: the wall time, its CPU time (`time.process_time`, which
-the other engineers' load sways less) and the ratio to the SELECT.
+the other engineers' load sways less; then with the CPU of the copies of the process that read
+a share of the games, app/tournament/forked.py, as `os.times()` counts them once reaped) and
+the ratio to the SELECT.
 It also prints a digest of the sheets less `printed_by` (each tree's own version): equal digests
 say the two trees read the same results. The medians over the rounds are printed last.
 """
@@ -49,8 +51,8 @@ def child(tid: str, url: str) -> None:
     for sheet in found.values():
         sheet["footer"].pop("printed_by", None)
     digest = hashlib.sha256(json.dumps(found, sort_keys=True).encode()).hexdigest()[:16]
-    times: dict[str, list[float]] = {f"{kind}_{what}": [] for kind in ("wall", "cpu", "raw", "x")
-                                     for what in WHAT}
+    times: dict[str, list[float]] = {f"{kind}_{what}": [] for kind
+                                     in ("wall", "cpu", "all", "raw", "x") for what in WHAT}
     for _ in range(5):
         if kept is not None:
             kept.forget()  # as a fresh process
@@ -58,10 +60,14 @@ def child(tid: str, url: str) -> None:
             began = time.perf_counter()
             tournament_hub.raw_read(url, ids)
             raw_end = time.perf_counter()
-            cpu = time.process_time()
+            cpu, spent = time.process_time(), os.times()
             notes: list[str] = []
             assert len(tournaments.read_sheets(refs, url, notes)) == len(refs) and not notes
             times[f"cpu_{what}"].append(time.process_time() - cpu)
+            done = os.times()  # the copies' CPU (app/tournament/forked.py), once reaped
+            times[f"all_{what}"].append(times[f"cpu_{what}"][-1] + done.children_user
+                                        - spent.children_user + done.children_system
+                                        - spent.children_system)
             wall = time.perf_counter() - raw_end
             times[f"wall_{what}"].append(wall)
             times[f"raw_{what}"].append(raw_end - began)
@@ -108,14 +114,18 @@ def main() -> None:
                 for what, words in WHAT.items():
                     print(f"round {number + 1}, {label}, {words}: sheets "
                           f"{1000 * found['wall_' + what]:.0f} ms (CPU "
-                          f"{1000 * found['cpu_' + what]:.0f} ms), SELECT "
+                          f"{1000 * found['cpu_' + what]:.0f} ms, copies included "
+                          f"{1000 * found.get('all_' + what, found['cpu_' + what]):.0f} ms), "
+                          "SELECT "
                           f"{1000 * found['raw_' + what]:.0f} ms, {found['x_' + what]:.2f}x; "
                           f"digest {found['digest']}; load {os.getloadavg()[0]:.1f}", flush=True)
     for label, rounds in got.items():
         for what, words in WHAT.items():
+            every = statistics.median(r.get("all_" + what, r["cpu_" + what]) for r in rounds)
             print(f"{label}, {words}: median over {len(rounds)} rounds: sheets "
                   f"{1000 * statistics.median(r['wall_' + what] for r in rounds):.0f} ms, CPU "
                   f"{1000 * statistics.median(r['cpu_' + what] for r in rounds):.0f} ms, "
+                  f"copies included {1000 * every:.0f} ms, "
                   f"{statistics.median(r['x_' + what] for r in rounds):.2f}x the SELECT")
 
 
