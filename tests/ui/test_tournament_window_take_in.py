@@ -6,6 +6,7 @@ desk first) records nothing. PostgreSQL, its real roles."""
 
 from __future__ import annotations
 
+import os
 from datetime import timedelta
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from PySide6.QtGui import QAction
 from app.datafolder.paths import DATA_DIR_ENV
 from app.hub import HUB_URL_ENV, Hub, push_file
 from app.hub.roles import DESK_LOGIN, init_roles, table_login
-from app.tournament import from_hub
+from app.tournament import forked, from_hub
 from app.tournament import service as tournaments
 from app.tournament.store import HUB_SOURCE, on_hub
 from models.tournament.records import Player, Stage, Tournament
@@ -80,9 +81,16 @@ def by_seat(t: Tournament, table: int) -> dict[str, tuple[int, int]]:
     return {t.seat_name(p.player): (p.score, p.place) for p in result.players}
 
 
+@pytest.mark.parametrize("copies", [0, 3], ids=["read here", "forked copies"])
 def test_the_desk_takes_the_tables_results_in_and_a_diverged_game_waits_for_the_ruling(
-        qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, copies: int) -> None:
     admin, tid, reason = played_on_the_hub(tmp_path, monkeypatch)
+    started: list[int] = []
+    if copies:  # each game read by a copy of the desk's process (app/tournament/forked.py)
+        monkeypatch.setattr(forked, "PER_COPY", 1)
+        monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: set(range(copies + 1)))
+        start = forked._started
+        monkeypatch.setattr(forked, "_started", lambda *a: (started.append(1), start(*a))[1])
     window = desk_window(qtbot, tid)
     assert window.t.games == () and window.t.results == ()  # the tables changed nothing
     take_in_key(window).trigger()
@@ -96,6 +104,8 @@ def test_the_desk_takes_the_tables_results_in_and_a_diverged_game_waits_for_the_
     assert window.messages.text() == ("Qualifying from the hub: 3 tables' games taken in "
                                       f"(tables 1, 2, 3); 2 table results in (tables 1, 3); {waits}")
     assert f"• {waits}" in window.results_text.text()
+    # Two games to read (table 2 waits): with copies, the second read by a copy.
+    assert len(started) == (1 if copies else 0)
     # By hand, from QUALIFYING's totals by seat: table 1 seat 1 1800 1st, seat 2 1700, seat 3
     # 1500, seat 4 1100; table 3 seat 2 2100 1st, seat 1 1800 2nd, seat 3 1500, seat 4 1200.
     seats = {n: tournaments.table_card(t, "Qualifying", n)["players"] for n in (1, 3)}
