@@ -159,6 +159,11 @@ class PrefetchedLedger(Ledger):
     def close(self) -> None:
         """Nothing: the database is the ledger's this one reads ahead for."""
 
+    @property
+    def read_ahead(self) -> bool:
+        """Whether any game's rows were read ahead (none on SQLite, or for no game held)."""
+        return bool(self._rows)
+
     def fence(self) -> None:
         """Serve only the rows read ahead from now on: any read that would go to the database
         raises NotReadAhead (in a forked copy of the process, whose connection is not its own:

@@ -136,8 +136,10 @@ def _sheets_read(refs: list[TableGameRef], opened: Ledger,
         outcomes.append(kept)
         if kept is None:
             to_read.append(n)
-    found = forked.each([refs[n] for n in to_read], read, fence=ledger.fence,
-                        elsewhere=NotReadAhead)
+    # Shared only when the rows were read ahead (a PostgreSQL hub): a copy reads nothing else.
+    found = (forked.each([refs[n] for n in to_read], read, fence=ledger.fence,
+                         elsewhere=NotReadAhead) if ledger.read_ahead
+             else [read(refs[n]) for n in to_read])
     for n, (sheet, said) in zip(to_read, found, strict=True):
         outcomes[n] = sheet, said
         if n in keys:

@@ -24,9 +24,10 @@ from tests.app.tournament.test_tournament_games import QUALIFYING, START, start_
 __all__ = ["twelve"]  # the fixture, used by name
 
 
-def played_on_hub(tid: str, folder: Path) -> str:
-    """Every qualifying table played in its own file and copied to a fresh PostgreSQL hub."""
-    url = fresh_hub("postgresql", folder)
+def played_on_hub(tid: str, folder: Path, kind: str = "postgresql") -> str:
+    """Every qualifying table played in its own file and copied to a fresh hub (PostgreSQL
+    unless `kind` says otherwise)."""
+    url = fresh_hub(kind, folder)
     tables = folder / "tables"
     tables.mkdir()
     paths = [start_and_play(tid, "Qualifying", table, totals, START + timedelta(hours=table),
@@ -221,3 +222,18 @@ def test_the_sheets_read_by_forked_copies_are_those_one_process_reads(
     assert json.dumps(shared) == json.dumps(alone)
     assert shared_notes == alone_notes
     assert [note.split(":")[0] for note in shared_notes] == ["table 2", "table 4"]
+
+
+def test_a_hub_whose_rows_are_not_read_ahead_is_read_by_one_process(
+        twelve: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A SQLite hub reads no rows ahead: a copy would find every game fenced off and hand it
+    # back, so none is made, however many games and cores.
+    url = played_on_hub(twelve, tmp_path, "sqlite")
+    games = tournaments.load(twelve).games
+    monkeypatch.setattr(forked, "PER_COPY", 1)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0, 1, 2, 3})
+    monkeypatch.setattr(forked, "_started", lambda *_: pytest.fail("a copy was made"))
+    notes: list[str] = []
+    sheets = tournaments.read_sheets(games, url, notes)
+    assert sorted(sheets) == [1, 2, 3] and notes == []
+    assert [p["total"] for p in sheets[2]["players"]] == sorted(QUALIFYING[2], reverse=True)
