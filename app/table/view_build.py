@@ -69,13 +69,15 @@ def view_of(table: Table, state: GameState, now: datetime, events: Sequence[Stor
     if head_seq is None:
         head_seq = events[-1].seq if events else state.seq
     deed_holdings = _space_views(board, state)
+    holdings = _holdings(board, state)
     return TableView(
         game_id=game_id or (events[0].game_id if events else None),
         board_id=board.id, board_name=board.name, profile_id=state.profile,
         currency=board.currency,
         names_confirmed=all(s.name_confirmed for s in board.spaces),
         spaces=deed_holdings,
-        players=tuple(_player_view(table, state, seat, facts)
+        players=tuple(_player_view(table, state, seat, facts,
+                                   holdings.get(state.players[seat].name, ()))
                       for seat in range(len(state.players))),
         current=state.current, phase=state.phase, turn_no=state.turn_no,
         last_dice=state.last_dice, landed=facts.landed, offer=state.offer,
@@ -222,31 +224,38 @@ def _space_views(board: Board, state: GameState | None) -> tuple[SpaceView, ...]
     return tuple(views)
 
 
-def _holdings(board: Board, state: GameState, name: str) -> tuple[SetHolding, ...]:
+def _holdings(board: Board, state: GameState) -> dict[str, tuple[SetHolding, ...]]:
+    """Each owner's holdings, set by set in the board's order: one pass over the deeds for
+    every player (a view is made at every roll and every judge's jump)."""
     sets = _sets(board)
-    holdings = []
+    deeds = state.deeds
+    found: dict[str, list[SetHolding]] = {}
     for order, (set_id, members) in enumerate(sets.members.items()):
-        owned = tuple((i, state.deeds[i].mortgaged, state.deeds[i].steps) for i in members
-                      if state.deeds[i].owner == name)
-        if not owned:
-            continue
-        key = (set_id, owned)
-        holding = sets.holdings.get(key)
-        if holding is None:  # made once per set and way of holding it
-            _bounded(sets.holdings)
-            _, set_name, _ = sets.of[owned[0][0]]
-            assert set_name is not None
-            holding = sets.holdings[key] = SetHolding(
-                set_id=set_id, name=set_name,
-                set_order=order if order < len(board.groups) else None,
-                deeds=tuple(DeedView(space=i, name=board.space(i).name, mortgaged=mortgaged,
-                                     steps=steps) for i, mortgaged, steps in owned),
-                size=len(members), full=len(owned) == len(members))
-        holdings.append(holding)
-    return tuple(holdings)
+        owners: dict[str, list[tuple[int, bool, int]]] = {}
+        for i in members:
+            deed = deeds[i]
+            if deed.owner is not None:
+                owners.setdefault(deed.owner, []).append((i, deed.mortgaged, deed.steps))
+        for name, held in owners.items():
+            owned = tuple(held)
+            key = (set_id, owned)
+            holding = sets.holdings.get(key)
+            if holding is None:  # made once per set and way of holding it
+                _bounded(sets.holdings)
+                _, set_name, _ = sets.of[owned[0][0]]
+                assert set_name is not None
+                holding = sets.holdings[key] = SetHolding(
+                    set_id=set_id, name=set_name,
+                    set_order=order if order < len(board.groups) else None,
+                    deeds=tuple(DeedView(space=i, name=board.space(i).name, mortgaged=mortgaged,
+                                         steps=steps) for i, mortgaged, steps in owned),
+                    size=len(members), full=len(owned) == len(members))
+            found.setdefault(name, []).append(holding)
+    return {name: tuple(held) for name, held in found.items()}
 
 
-def _player_view(table: Table, state: GameState, seat: int, facts: Facts) -> PlayerView:
+def _player_view(table: Table, state: GameState, seat: int, facts: Facts,
+                 holdings: tuple[SetHolding, ...]) -> PlayerView:
     board = table.board
     p = state.players[seat]
     return PlayerView(
@@ -258,7 +267,7 @@ def _player_view(table: Table, state: GameState, seat: int, facts: Facts) -> Pla
         disqualified=p.name in facts.disqualified, absent=p.name in facts.absent,
         away_since=state.breaks.get(p.name),
         to_act=p.name == _to_act(state),
-        holdings=_holdings(board, state, p.name),
+        holdings=holdings,
         debts=tuple(_debt(d.debtor, d.creditor, d.amount, d.reason)
                     for d in state.debts if d.debtor == p.name))
 
