@@ -167,8 +167,8 @@ class PrefetchedLedger(Ledger):
     def fence(self) -> None:
         """Serve only the rows read ahead from now on: any read that would go to the database
         raises NotReadAhead (in a forked copy of the process, whose connection is not its own:
-        app/tournament/forked.py). The database's stray rows are asked first, once."""
-        self.stray_rows()
+        app/tournament/forked.py). The database's stray rows are served if they were asked
+        before (`stored_rows` asks them); the fence itself reads nothing."""
         self._db = cast(Database, _Fenced(self._db))
 
     def history(self, game_id: str) -> History:

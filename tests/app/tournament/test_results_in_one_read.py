@@ -173,15 +173,20 @@ def test_a_fenced_ledger_serves_the_rows_read_ahead_and_nothing_from_the_databas
     ids = [g.game_id for g in tournaments.load(twelve).games if g.game_id]
     with open_ledger(url, create=False, readonly=True) as ledger:
         ahead = PrefetchedLedger(ledger, ids[:2])
+        assert ahead.stray_rows() == []  # asked before the fence goes up, as stored_rows does
         ahead.fence()
         assert ahead.location == ledger.location
-        assert ahead.stray_rows() == []  # asked before the fence went up
+        assert ahead.stray_rows() == []
         assert ahead.history(ids[0]) == ledger.history(ids[0])
         assert ahead.events(ids[1]) == ledger.events(ids[1])
         for fenced in (lambda: ahead.history(ids[2]), lambda: ahead.snapshot(ids[0], 1),
                        lambda: ahead.events(ids[2]), ahead.game_ids):
             with pytest.raises(NotReadAhead):
                 fenced()
+        unasked = PrefetchedLedger(ledger, ids[:2])
+        unasked.fence()  # reads nothing itself
+        with pytest.raises(NotReadAhead):
+            unasked.stray_rows()
         assert len(ledger.events(ids[2])) > 0  # the ledger it read ahead for is as it was
 
 
