@@ -17,8 +17,10 @@ table, for the copier and for the raw copier in the same run, and their ratio.
 Then the reads at the desk (`--reads`, or alone with `--reads-only`), on the same durable
 server (benchmarks/tournament_hub.py builds and measures them): the results of 1,000 games
 (`read_sheets`) against the plainest SELECT of the same rows, read by turns (the median of the
-pairs' ratios), and the standings read from the hub (`standings`: the tournament read, then
-ranked) at 64, 128 and 256 players (16, 32 and 64 tables of four), each the median of 7.
+pairs' ratios): a process's first read (what the results keep forgotten before each) and the
+reads again of the unchanged stage (each game's outcome given as kept), and the standings read
+from the hub (`standings`: the tournament read, then ranked) at 64, 128 and 256 players (16, 32
+and 64 tables of four), each the median of 7.
 
 `--quick`: 16 tables only.
 """
