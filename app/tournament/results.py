@@ -131,7 +131,8 @@ def _sheets_read(refs: list[TableGameRef], opened: Ledger,
         rows = ledger.stored_rows(ref.game_id) if ref.game_id else None
         kept = None
         if rows is not None and ref.game_id is not None:
-            keys[n] = key, _ = (ledger.location, ref.table, ref.game_id), rows
+            key = (ledger.location, ref.table, ref.game_id)
+            keys[n] = key, rows
             kept = KEPT_SHEETS.given(key, rows)
         outcomes.append(kept)
         if kept is None:
