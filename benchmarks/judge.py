@@ -22,9 +22,9 @@ SAMPLES = 200
 
 def _shown(db: Path, app: Any) -> tuple[Any, Any]:
     """The judge's window on the game in `db` (its session and window), shown and painted once
-    (no polling), then left idle until it has folded the game ahead (JudgeSession.marking:
-    what a judge's window does in its first second or so on a 20,000-entry game); Qt imported
-    only when a benchmark draws."""
+    (no polling), then left idle until it has folded the game ahead (JudgeSession.marking)
+    and measured its list's rows ahead (EntriesPanel.measuring): what a judge's window does in
+    its first seconds on a 20,000-entry game; Qt imported only when a benchmark draws."""
     from ui.judge.session import JudgeSession  # noqa: PLC0415
     from ui.judge.window import JudgeWindow  # noqa: PLC0415
 
@@ -32,7 +32,7 @@ def _shown(db: Path, app: Any) -> tuple[Any, Any]:
     window = JudgeWindow(session)
     window.show()
     app.processEvents()
-    while session.marking.isActive():
+    while session.marking.isActive() or window.entries.measuring.isActive():
         app.processEvents()
     return session, window
 

@@ -107,3 +107,47 @@ def test_a_jump_sizes_the_rows_it_shows_before_painting_them(
     assert panel.current_seq() == seq + 1
     assert table.verticalScrollBar().value() == scrolled
     window.close()
+
+
+def test_the_rows_measured_ahead_are_as_qt_makes_them_and_a_jump_measures_none(
+        qtbot, games: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    # While the judge's window is idle, the rows not yet in sight are measured ahead
+    # (EntriesPanel.measuring, EntryRows.measure_ahead): every row then has its height, the
+    # one Qt's resizeRowToContents gives it, and a jump to rows never shown measures none of
+    # them. A new width or font measures them all ahead again.
+    window = judge_at_1366(qtbot, games["scripts"])
+    panel, table = window.entries, window.entries.table
+    rows = panel.rows
+    qtbot.waitUntil(lambda: not panel.measuring.isActive())
+    measured: list[int] = []
+    measure = rows._measured
+    monkeypatch.setattr(rows, "_measured", lambda row, source, columns, **keep: (
+        measured.append(source), measure(row, source, columns, **keep))[1])
+    count = table.model().rowCount()
+    assert count > 40
+    # The layouts measured ahead were not kept: only those of the rows drawn so far (a
+    # screen's rows, each with its entry's words and one layout per distinct one-line cell).
+    assert len(panel.cells._kept) < 4 * table.viewport().height() // table.rowHeight(0)
+    for target in (count - 1, count // 2, 0):  # jumps to rows not painted yet
+        window.travel.slider.setValue(int(table.model().index(target, 0).data()))
+        QApplication.processEvents()
+    assert measured == []
+    taller = check_every_row(window)
+    assert measured == [] and taller > 0  # every height measured ahead, and Qt's
+    # Narrower: the words wrap at a new width, every row measured ahead at it.
+    window.resize(1000, 768)
+    qtbot.waitUntil(lambda: not panel.measuring.isActive())
+    assert len(measured) == count
+    measured.clear()
+    assert check_every_row(window) > taller  # more rows wrap in the narrower column
+    assert measured == []
+    # A larger font: again.
+    font = QFont(table.font())
+    font.setPointSizeF(font.pointSizeF() * 1.5)
+    table.setFont(font)
+    qtbot.waitUntil(lambda: not panel.measuring.isActive())
+    assert len(measured) >= count
+    measured.clear()
+    check_every_row(window)
+    assert measured == []
+    window.close()

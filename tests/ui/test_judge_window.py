@@ -187,8 +187,8 @@ def test_a_row_is_its_entrys_row_only_while_the_list_is_unfiltered_and_unsorted(
     proxy, cells, table = panel.proxy, panel.cells, panel.table
     asked: list[int] = []
     laid = cells.laid
-    monkeypatch.setattr(cells, "laid", lambda source, column: (asked.append(source),
-                                                               laid(source, column))[1])
+    monkeypatch.setattr(cells, "laid", lambda source, column, **keep: (
+        asked.append(source), laid(source, column, **keep))[1])
 
     def drawn_from_their_entries() -> None:
         table.scrollToTop()
@@ -200,7 +200,8 @@ def test_a_row_is_its_entrys_row_only_while_the_list_is_unfiltered_and_unsorted(
         assert set(asked) == {proxy.mapToSource(proxy.index(row, 0)).row() for row in rows}
         for row in rows:
             source = proxy.mapToSource(proxy.index(row, 0)).row()
-            assert panel.rows.height(row) == panel.rows._measured(row, source)
+            assert panel.rows.height(row) == panel.rows._measured(
+                row, source, panel.rows._columns_in_sight())
 
     assert proxy.in_order
     drawn_from_their_entries()

@@ -93,10 +93,12 @@ class EntryCells(QStyledItemDelegate):
         """The width a cell's words have in `column`."""
         return max(20, self.table.columnWidth(column) - 2 * self.looks().margin)
 
-    def laid(self, source: int, column: int) -> Laid:
+    def laid(self, source: int, column: int, *, keep: bool = True) -> Laid:
         """The words of the model's row `source` in `column`, laid out at its width: the
         entry's words kept by row, a one-line cell's by its words (many entries share their
-        second, their game clock and who recorded them)."""
+        second, their game clock and who recorded them). Not `keep`: a layout not kept yet
+        is made for this once and not kept (the rows measured ahead, EntryRows.measure_ahead,
+        pass every row through here and would push out the ones in sight)."""
         width = self.text_width(column)
         voided = self.model.entries[source].voided
         words = self.model.row_words(source)[column]
@@ -107,15 +109,18 @@ class EntryCells(QStyledItemDelegate):
         if found is not None:
             kept.move_to_end(key)
             return found
-        found = kept[key] = (*lay_out(words, self.looks().fonts[voided], width, column), voided)
+        found = (*lay_out(words, self.looks().fonts[voided], width, column), voided)
+        if not keep:
+            return found
+        kept[key] = found
         if len(kept) > KEPT_CELLS:
             kept.popitem(last=False)
         return found
 
-    def cell_height(self, source: int, column: int) -> int:
-        """The height the cell of row `source` in `column` asks for."""
+    def cell_height(self, source: int, column: int, *, keep: bool = True) -> int:
+        """The height the cell of row `source` in `column` asks for (`keep`: as `laid`)."""
         if column == ENTRY_COLUMN:
-            _, height, _ = self.laid(source, column)
+            _, height, _ = self.laid(source, column, keep=keep)
             return math.ceil(height) + WRAP_ROOM
         return math.ceil(self.line_height(source, column))
 

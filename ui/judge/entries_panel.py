@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from PySide6.QtCore import QDateTime, QEvent, QItemSelectionModel, QObject, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import (
+    QDateTime,
+    QEvent,
+    QItemSelectionModel,
+    QObject,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -42,6 +50,7 @@ EVERY_PLAYER = "every player"
 PLAYER_FILTER_LETTERS = 12  # the player filter's least width, in letters
 EVERY_KIND = "every kind"
 TIME_FORMAT = "HH:mm:ss"
+MEASURE_SLICE_S = 0.004  # rows measured ahead at one turn of the event loop: some 100
 
 
 def _qt_time(at: datetime) -> QDateTime:
@@ -118,6 +127,7 @@ class EntriesPanel(Fence):
         self.since.dateTimeChanged.connect(self.apply_filter)
         self.until.dateTimeChanged.connect(self.apply_filter)
         self.search.textChanged.connect(self.apply_filter)
+        self.measuring = self._measuring()
         self.table.selectionModel().currentRowChanged.connect(self._current)
         self.table.installEventFilter(self)
         session.changed.connect(self._ledger_changed)
@@ -317,6 +327,28 @@ class EntriesPanel(Fence):
         if self.words.isVisible():
             self.words.heightForWidth(self.words.width())
 
+    def _measuring(self) -> QTimer:
+        """While the window is idle, the rows not yet in sight are measured ahead, a slice at
+        a time (EntryRows.measure_ahead), as the session folds the game ahead: a jump then
+        lays out only the words it paints. Again for a new column width, font or entries."""
+        measuring = QTimer(self)
+        measuring.setInterval(0)  # whenever the event loop has nothing else to do
+        measuring.timeout.connect(self._measure_ahead)
+        self.table.horizontalHeader().sectionResized.connect(self._resized)
+        return measuring
+
+    def _measure_ahead(self) -> None:
+        if not self.table.isVisible() or not self.rows.measure_ahead(MEASURE_SLICE_S):
+            self.measuring.stop()  # hidden: started again when shown (showEvent)
+
+    def _resized(self, column: int, _old: int, _new: int) -> None:
+        if column == ENTRY_COLUMN:
+            self.measuring.start()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        self.measuring.start()
+
     def _ledger_changed(self) -> None:
         at_end = self.current_seq() in (None, len(self.model.entries))
         changed = self.model.show_entries(self.session.entries)
@@ -330,6 +362,7 @@ class EntriesPanel(Fence):
         # The filter follows the rows added and changed itself (its dynamic filter): matched
         # again whole only when the list was replaced, which resets it.
         self._counted()
+        self.measuring.start()
         if at_end:
             self.table.scrollToBottom()
 
@@ -340,6 +373,7 @@ class EntriesPanel(Fence):
             self.rows.forget()  # every measure again, in the new font, style or colours
             self.rows.fit_columns()
             self.rows_fit.later()
+            self.measuring.start()
         # Left/Right step through time (the list's columns need no cursor), End: now.
         if watched is self.table and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)

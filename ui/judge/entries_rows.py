@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import re
+import time
 
 from PySide6.QtWidgets import QTableView
 
@@ -35,6 +36,7 @@ from ui.judge.entries_model import (
 from ui.table.wrapped_rows import Resized, quietly_resized
 
 _DIGITS = re.compile(r"[0-9]")
+AHEAD_CHECK = 16  # rows measured ahead between looks at the clock (some 0.5 ms)
 
 
 class EntryRows:
@@ -45,20 +47,25 @@ class EntryRows:
     def __init__(self, table: QTableView, model: EntriesModel, proxy: EntriesFilter,
                  cells: EntryCells) -> None:
         self.table, self.model, self.proxy, self.cells = table, model, proxy, cells
-        self._heights: dict[tuple[int, int], int] = {}  # (source row, words' width) -> height
+        # The rows' heights (by source row) at the entries' column width, and at the width
+        # before (a scroll bar come and gone gives the column back its width).
+        self._heights: dict[int, int] = {}
+        self._width = -1  # the entries' column width _heights were measured at
+        self._before: tuple[int, dict[int, int]] = (-1, {})
+        self._ahead = 0  # the source rows before it measured ahead (or in sight) at _width
         self._header: int | None = None  # the (hidden) row header's height for a row
         self._shapes: list[set[str]] = [set() for _ in range(ENTRY_COLUMN)]
         self._seen = 0  # the entries whose shapes are in _shapes
 
     def forget(self) -> None:
         """A new font or style: every measure again."""
-        self._heights.clear()
+        self._forget_heights()
         self._header = None
         self.cells.forget()
 
     def entries_replaced(self) -> None:
         """The list was replaced (a void rewrites earlier rows' words): every row again."""
-        self._heights.clear()
+        self._forget_heights()
         self._shapes = [set() for _ in range(ENTRY_COLUMN)]
         self._seen = 0
         self.cells.forget()
@@ -67,9 +74,27 @@ class EntryRows:
         """The model's `rows` changed in place (a void marked them voided): their heights
         and words measured again."""
         changed = set(rows)
-        for key in [key for key in self._heights if key[0] in changed]:
-            del self._heights[key]
+        for heights in (self._heights, self._before[1]):
+            for source in changed & heights.keys():
+                del heights[source]
+        if changed:
+            self._ahead = min(self._ahead, *changed)
         self.cells.forget_rows(changed)
+
+    def _forget_heights(self) -> None:
+        self._heights = {}
+        self._before = (-1, {})
+        self._ahead = 0
+
+    def _at_width(self, width: int) -> dict[int, int]:
+        """The heights kept at the entries' column `width` (a new width: those kept at the
+        width before it if it is that one again, else none; and measured ahead again)."""
+        if width != self._width:
+            was, self._before = self._before, (self._width, self._heights)
+            self._heights = was[1] if was[0] == width else {}
+            self._width = width
+            self._ahead = 0
+        return self._heights
 
     # Widths ------------------------------------------------------------------------------
 
@@ -149,30 +174,55 @@ class EntryRows:
 
     def height(self, row: int) -> int:
         """The height QTableView.resizeRowToContents gives the view's row `row`."""
-        table = self.table
         proxy = self.proxy
         source = row if proxy.in_order else proxy.mapToSource(proxy.index(row, 0)).row()
-        key = (source, table.columnWidth(ENTRY_COLUMN))
-        found = self._heights.get(key)
+        heights = self._at_width(self.table.columnWidth(ENTRY_COLUMN))
+        found = heights.get(source)
         if found is None:
-            found = self._heights[key] = self._measured(row, source)
+            found = heights[source] = self._measured(row, source, self._columns_in_sight())
         return found
 
-    def _measured(self, row: int, source: int) -> int:
+    def measure_ahead(self, seconds: float) -> bool:
+        """Measure the rows not measured yet at the entries' column width, in the game's
+        order, for about `seconds`; True while some remain. For a list with time to spare
+        (the judge's, when idle): a jump to a part of the game not yet shown then lays out
+        only the rows' words it paints, not their heights first. The layouts are not kept
+        (those of the rows in sight stay)."""
+        heights = self._at_width(self.table.columnWidth(ENTRY_COLUMN))
+        count = len(self.model.entries)
+        if self._ahead >= count:
+            return False
+        columns = self._columns_in_sight()
+        until = time.perf_counter() + seconds
+        source = self._ahead
+        while source < count:
+            if source not in heights:
+                heights[source] = self._measured(source, source, columns, keep=False)
+            source += 1
+            if not source % AHEAD_CHECK and time.perf_counter() >= until:
+                break
+        self._ahead = source
+        return source < count
+
+    def _columns_in_sight(self) -> list[int]:
+        """The columns in sight, as Qt asks them of a row (its hidden ones left out)."""
         table, header = self.table, self.table.horizontalHeader()
         left = max(0, header.visualIndexAt(0))
         right = header.visualIndexAt(table.viewport().width())
         right = len(COLUMNS) - 1 if right < 0 else right
+        columns = (header.logicalIndex(visual) for visual in range(left, right + 1))
+        return [column for column in columns if not header.isSectionHidden(column)]
+
+    def _measured(self, row: int, source: int, columns: list[int], *, keep: bool = True
+                  ) -> int:
+        table = self.table
         entries = self.model.entries
         words = self.model.row_words(source) if 0 <= source < len(entries) else ()
         hint = 0
         cells, lines = self.cells, self.cells.lines
-        for visual in range(left, right + 1):  # the columns in sight, as Qt asks them
-            column = header.logicalIndex(visual)
-            if header.isSectionHidden(column) or not words:
-                continue
+        for column in columns if words else ():
             if column == ENTRY_COLUMN:
-                hint = max(hint, cells.cell_height(source, column))
+                hint = max(hint, cells.cell_height(source, column, keep=keep))
                 continue
             # A one-line cell's height as EntryCells keeps it (line_height), looked up here:
             # a row's four such cells, at each new row of a jump.
