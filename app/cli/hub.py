@@ -18,7 +18,7 @@ from app.hub.audit import Finding, audit
 from app.hub.errors import HubError, HubRefused, HubUnreachable
 from app.hub.hub import HUB_URL_ENV, Hub
 from app.hub.push import Pushed, push_file
-from app.hub.roles import init_roles, server_ssl
+from app.hub.roles import TABLE_CONNECTIONS, init_roles, server_facts
 from app.hub.standing import Standing, files_by_game, standings
 from app.hub.versions import odd_versions, version_words
 from app.ledger import LedgerError
@@ -289,11 +289,24 @@ def init(hub: str | None, tables: tuple[str, ...], count: int) -> None:
     click.echo("hub URL for a laptop: postgresql+psycopg://ROLE:PASSWORD@HOST/DATABASE"
                "?sslmode=require (no sslmode needed on the server itself)")
     try:
-        tls = server_ssl(hub)
+        facts = server_facts(hub)
     except HubError as e:
-        click.echo(f"whether the server has TLS on is not known: {e}")
+        click.echo(f"whether the server has TLS on and room for the tables is not known: {e}")
         return
-    if not tls:
+    if not facts.tls:
         click.echo("note: this server has TLS off (SHOW ssl: off), so no laptop but the server "
                    "itself can connect (their URLs need sslmode=require): turn it on as "
                    "docs/commands.md shows (ssl = on, a certificate, hostssl in pg_hba.conf)")
+    if facts.room < facts.needed:
+        click.echo(f"note: this server takes {facts.room} connections from the hall's logins "
+                   f"(max_connections {facts.max_connections}, {facts.reserved} kept for "
+                   f"superusers); a hall of {facts.tables} tables holds about {facts.needed} "
+                   f"({TABLE_CONNECTIONS} a table's laptop, and the desk, judges and displays), "
+                   "and a laptop refused one waits for the hub: as the server's admin, "
+                   f"ALTER SYSTEM SET max_connections = {_rounded_up(facts.needed + facts.reserved)}"
+                   " and restart the server (docs/commands.md)")
+
+
+def _rounded_up(connections: int) -> int:
+    """`connections` rounded up to the next fifty, for an admin to type."""
+    return -(-connections // 50) * 50

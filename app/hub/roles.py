@@ -92,13 +92,63 @@ def init_roles(url: str | None, tables: list[str], password: Password | None = N
     return logins
 
 
-def server_ssl(url: str | None) -> bool:
-    """Whether the PostgreSQL server of the hub at `url` has TLS on (`SHOW ssl`): without it a
-    laptop off the server cannot connect at all, since every such URL needs sslmode=require."""
+TABLE_CONNECTIONS = 3
+"""The connections a table's laptop holds on a PostgreSQL hub all through a round: its copier's,
+its reading of the hall's round, and the round's news (LISTEN)."""
+OTHER_CONNECTIONS = 20
+"""Room kept for the rest of the hall: the desk's windows, the head judge's, the displays and the
+judges' windows on the hub (each holds one to three)."""
+
+
+@dataclass(frozen=True)
+class ServerFacts:
+    """What `banker hub init` tells of the hub's PostgreSQL server: whether it has TLS on, and how
+    many connections it takes from the hall's logins against how many the hall's tables need."""
+
+    tls: bool
+    max_connections: int
+    reserved: int  # of those, kept for superusers (superuser_reserved_connections, and
+    # reserved_connections from PostgreSQL 16 on): none of the hall's logins is one
+    tables: int  # the table logins the server has (the banker_table group's login roles)
+
+    @property
+    def room(self) -> int:
+        """The connections the hall's logins may hold at once."""
+        return self.max_connections - self.reserved
+
+    @property
+    def needed(self) -> int:
+        """The connections a hall of `tables` tables holds at once (needed_connections)."""
+        return needed_connections(self.tables)
+
+
+def needed_connections(tables: int) -> int:
+    """The connections a hall of `tables` tables holds at once on its PostgreSQL hub."""
+    return TABLE_CONNECTIONS * tables + OTHER_CONNECTIONS
+
+
+def server_facts(url: str | None) -> ServerFacts:
+    """The facts of the PostgreSQL server of the hub at `url`: TLS (without it a laptop off the
+    server cannot connect at all, since every such URL needs sslmode=require), and its
+    connections against the table logins made on it (a server refuses a connection past
+    max_connections: a table's copier or round would then wait for the hub)."""
     with Hub.open(url) as hub:
         try:
             with hub.database.read() as connection:
-                return connection.execute(text("SHOW ssl")).scalar() == "on"
+                def setting(name: str) -> str:
+                    found = connection.execute(text("SELECT current_setting(:n, true)"),
+                                               {"n": name}).scalar()
+                    return str(found or "0")
+
+                tables = connection.execute(text(
+                    "SELECT count(*) FROM pg_auth_members m "
+                    "JOIN pg_roles g ON g.oid = m.roleid JOIN pg_roles r ON r.oid = m.member "
+                    "WHERE g.rolname = :group AND r.rolcanlogin"), {"group": TABLE}).scalar()
+                return ServerFacts(
+                    tls=setting("ssl") == "on", max_connections=int(setting("max_connections")),
+                    reserved=int(setting("superuser_reserved_connections"))
+                    + int(setting("reserved_connections")),
+                    tables=int(tables or 0))
         except LedgerError as e:
             raise HubUnreachable(f"the hub at {hub.location} cannot be used just now: {e}") from e
 

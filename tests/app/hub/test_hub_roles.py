@@ -25,7 +25,14 @@ from app.hub import (
 )
 from app.hub.errors import HubForbidden
 from app.hub.hub import require_tls
-from app.hub.roles import DESK_LOGIN, READER_LOGIN, init_roles, table_login
+from app.hub.roles import (
+    DESK_LOGIN,
+    READER_LOGIN,
+    ServerFacts,
+    init_roles,
+    needed_connections,
+    table_login,
+)
 from app.ledger import open_ledger
 from app.ledger.hashing import canonical_json
 from app.table.judges import JudgeAuthError
@@ -208,6 +215,33 @@ def test_init_twice_is_fine_and_keeps_the_passwords(admin_url: str) -> None:
     # no laptop off the server could connect, since their URLs need sslmode=require.
     assert sql(admin_url, "banker_desk_login", "SHOW ssl") == [("off",)]
     assert "note: this server has TLS off (SHOW ssl: off)" in again.output
+
+
+def test_init_says_when_the_server_has_no_room_for_the_halls_tables(admin_url: str) -> None:
+    # A table's laptop holds three connections on the hub all through a round (its copier,
+    # its reading of the hall's round, the round's news): measured in a table window following
+    # a round, pg_stat_activity showed those three. The test server takes max_connections=60
+    # (tests/postgres.py), 3 of them kept for superusers: 57 for the hall's logins. Sixteen
+    # tables need 16 x 3 + 20 (the desk, judges, displays) = 68 at least: more than 57.
+    made = CliRunner().invoke(main, ["hub", "init", "--url", admin_url, "--tables", "16"])
+    assert made.exit_code == 0, made.output
+    [(most,)] = sql(admin_url, DESK_LOGIN, "SHOW max_connections")
+    [(kept,)] = sql(admin_url, DESK_LOGIN, "SHOW superuser_reserved_connections")
+    [(tables,)] = sql(admin_url, DESK_LOGIN, (
+        "SELECT count(*) FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid "
+        "JOIN pg_roles r ON r.oid = m.member WHERE g.rolname = 'banker_table' "
+        "AND r.rolcanlogin"))
+    assert (int(most), int(kept)) == (60, 3) and tables >= 16  # roles are the server's: other
+    # tests' tables count too, as another tournament's would on a hall's server
+    needed = 3 * tables + 20
+    assert (f"note: this server takes 57 connections from the hall's logins (max_connections "
+            f"60, 3 kept for superusers); a hall of {tables} tables holds about {needed} "
+            f"(3 a table's laptop,") in made.output
+    assert f"ALTER SYSTEM SET max_connections = {-(-(needed + 3) // 50) * 50}" in made.output
+    # A server with room says nothing of it: 64 tables hold 212 of a 300-connection server's 297.
+    facts = ServerFacts(tls=True, max_connections=300, reserved=3, tables=64)
+    assert (facts.room, facts.needed) == (297, 212) and facts.room >= facts.needed
+    assert needed_connections(0) == 20
 
 
 def test_init_on_a_sqlite_hub_says_roles_need_postgresql(tmp_path: Path) -> None:
