@@ -40,11 +40,15 @@ def per_minute(seconds: float) -> float:
 
 
 def settle(seconds: float, done: Any = None) -> None:
-    """Let the event loop run `seconds` (or until `done()`), not measured."""
-    from PySide6.QtTest import QTest  # noqa: PLC0415
+    """Let the event loop run `seconds` (or until `done()`), not measured: an event loop of its
+    own, as the app's (QTest.qWait keeps Python's lock while it waits, and the threads that
+    listen to and copy to the hub then crawl)."""
+    from PySide6.QtCore import QEventLoop, QTimer  # noqa: PLC0415
 
     for _ in range(max(1, round(seconds * 5))):
-        QTest.qWait(200)
+        loop = QEventLoop()
+        QTimer.singleShot(200, loop.quit)
+        loop.exec()
         if done is not None and done():
             return
 

@@ -51,6 +51,7 @@ class Polling(QObject):
     `release()`, which waits for the source to close."""
 
     _ask = Signal()
+    _let_go = Signal()
     _release = Signal()
 
     def __init__(self, source: Source, parent: QObject, *, threaded: bool = True) -> None:
@@ -62,15 +63,23 @@ class Polling(QObject):
             self.thread = QThread(self)
             self.poller.moveToThread(self.thread)
             self._ask.connect(self.poller.poll)
+            self._let_go.connect(self.poller.close)
             self._release.connect(self.poller.close, Qt.ConnectionType.BlockingQueuedConnection)
             self.thread.start()
         else:
             self._ask.connect(self.poller.poll, Qt.ConnectionType.DirectConnection)
+            self._let_go.connect(self.poller.close, Qt.ConnectionType.DirectConnection)
             self._release.connect(self.poller.close, Qt.ConnectionType.DirectConnection)
 
     def ask(self) -> None:
         """Read the source once, on the polling thread."""
         self._ask.emit()
+
+    def let_go(self) -> None:
+        """Close the source's connections for now, on the polling thread, after any reading
+        under way; the next `ask()` makes them again."""
+        if not self._released:
+            self._let_go.emit()
 
     def release(self) -> None:
         """Close the source and stop the thread; once (a second close must not wait on a

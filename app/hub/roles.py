@@ -92,9 +92,9 @@ def init_roles(url: str | None, tables: list[str], password: Password | None = N
     return logins
 
 
-TABLE_CONNECTIONS = 3
+TABLE_CONNECTIONS = 2
 """The connections a table's laptop holds on a PostgreSQL hub all through a round: its copier's,
-its reading of the hall's round, and the round's news (LISTEN)."""
+and the round's (listened to and read on one: app/hub/round_news.py)."""
 OTHER_CONNECTIONS = 20
 """Room kept for the rest of the hall: the desk's windows, the head judge's, the displays and the
 judges' windows on the hub (each holds one to three)."""

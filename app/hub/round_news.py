@@ -5,18 +5,24 @@ reads the round when told instead of every 2 s. A SQLite hub has no such channel
 (`listens(hub)` is False): its tables keep reading the round every 2 s.
 
 `RoundNews.wait` sleeps in the kernel (select) on the listening socket and a wake-up pipe: no
-timer, no statement, while nothing changes; `wake()` (any thread) ends the wait at once."""
+timer, no statement, while nothing changes; `wake()` (any thread) ends the wait at once. The
+round is read on the same connection (`read`), on the same thread, so a table following the
+hall holds one connection for it, not one to listen and one to read (docs/decisions.md, "A
+hall's connections on the hub")."""
 
 from __future__ import annotations
 
 import os
 import select
 import threading
+from collections.abc import Callable
 from contextlib import suppress
-from typing import Any
+from typing import Any, TypeVar
 
-from app.hub.errors import HubUnreachable
+from app.hub.errors import HubError, HubUnreachable
 from app.hub.hub import Hub, require_tls, with_timeout
+
+Read = TypeVar("Read")
 
 CHANNEL = "banker_round"
 """The channel migration 0015's triggers notify: the payload is the round's tournament id and
@@ -37,6 +43,8 @@ class RoundNews:
     def __init__(self, tid: str, stage: str) -> None:
         self.payload = f"{tid}\n{stage}"
         self._raw: Any = None  # the DB-API connection (SQLAlchemy's), its own engine's
+        self._url = ""
+        self._hub: Hub | None = None  # the hub read over the listening connection (`read`)
         self._told = False
         self._closed = False
         self._lock = threading.Lock()
@@ -70,17 +78,34 @@ class RoundNews:
         except Exception as e:
             _close_quietly(raw)
             raise HubUnreachable(f"the hub cannot be used just now: {e}") from e
-        self._raw = raw
+        self._raw, self._url = raw, url
 
-    def check(self) -> None:
-        """One statement on the listening connection: a connection the network dropped
-        without a word is found out here (the slow safety reading asks it). Raises
-        HubUnreachable."""
+    def read(self, read: Callable[[Hub], Read]) -> Read:
+        """`read(hub)` on the listening connection, in a transaction of its own (a change told
+        meanwhile is told once it ends), on the thread that waits: the round read with no
+        connection of its own. Raises HubUnreachable when there is no connection or it fails
+        (then let go: `connect` makes a new one), and lets `read`'s own HubError through."""
+        from sqlalchemy.engine import make_url  # noqa: PLC0415
+
+        from app.ledger.database import Database  # noqa: PLC0415
+
         if self._raw is None:
             raise HubUnreachable("the hub's round is not being listened to")
+        driver: Any = self._raw.driver_connection
         try:
-            self._raw.driver_connection.execute("SELECT 1")
-        except Exception as e:
+            driver.autocommit = False  # the read's statements in one transaction
+            if self._hub is None:
+                self._hub = Hub(Database(make_url(self._url), connection=driver))
+            try:
+                return read(self._hub)
+            finally:
+                driver.rollback()
+                driver.autocommit = True  # told again between statements
+        except HubError:
+            if driver.closed or driver.pgconn.status != _ok():
+                self.disconnect()
+            raise
+        except Exception as e:  # the driver's and the ledger's errors: the hub's outage
             self.disconnect()
             raise HubUnreachable(f"the hub's connection was lost: {e}") from e
 
@@ -110,8 +135,12 @@ class RoundNews:
     def disconnect(self) -> None:
         """Stop listening and close the connection (nothing raised)."""
         raw, self._raw = self._raw, None
-        if raw is not None:
+        hub, self._hub = self._hub, None
+        if raw is not None:  # first: its pool rolls back what is open, then closes it
             _close_quietly(raw)
+        if hub is not None:
+            with suppress(Exception):  # its engine over the connection just closed
+                hub.close()
 
     def close(self) -> None:
         """Disconnect and release the wake-up pipe; once, at the end."""
@@ -163,3 +192,9 @@ class RoundNews:
 def _close_quietly(raw: Any) -> None:
     with suppress(Exception):  # closing a lost connection
         raw.close()
+
+
+def _ok() -> Any:
+    from psycopg import pq  # noqa: PLC0415 (the driver: only a PostgreSQL hub has news)
+
+    return pq.ConnStatus.OK

@@ -74,10 +74,12 @@ class Database:
         *,
         readonly: bool = False,
         location: str | None = None,
-        connection: sqlite3.Connection | None = None,
+        connection: Any = None,
     ) -> None:
         """`readonly` refuses every write and leaves the file's journal mode alone; `connection`
-        serves one already-open SQLite connection (an in-memory copy) instead of opening `url`."""
+        serves one already-open DB-API connection instead of opening `url` (a SQLite in-memory
+        copy; the psycopg connection a table listens to the hall's round on), closed when the
+        database is."""
         self.url = url
         self.readonly = readonly
         backend = url.get_backend_name()
@@ -96,7 +98,7 @@ class Database:
         self.notices: list[str] = []
         """What opening found and mended (a killed creation's leftover), for the user to read."""
 
-    def _engine(self, connection: sqlite3.Connection | None) -> Engine:
+    def _engine(self, connection: Any) -> Engine:
         backend = self.url.get_backend_name()
         try:
             if connection is not None:

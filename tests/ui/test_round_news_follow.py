@@ -91,6 +91,18 @@ def _typed_pause(url: str, tid: str, words: str) -> None:
             (tid, STAGE, read.last_slot + 1, at, words, HEAD, json_of(sealed.as_dict())))
 
 
+def _connections(url: str) -> list[tuple[str, str]]:
+    """The state and last statement of each connection table 1's login holds on the hub."""
+    import psycopg  # noqa: PLC0415
+
+    owner = make_url(url)
+    with psycopg.connect(host=owner.host, port=owner.port, user=owner.username,
+                         dbname=owner.database, autocommit=True) as connection:
+        return connection.execute(
+            "SELECT state, query FROM pg_stat_activity WHERE usename = %s "
+            "AND datname = current_database()", (table_login("1"),)).fetchall()
+
+
 def json_of(value: object) -> str:
     import json  # noqa: PLC0415
 
@@ -108,6 +120,11 @@ def test_a_pause_typed_as_sql_reaches_the_table_when_told_and_a_hub_back_is_foll
     try:
         _listening(qtbot, session)
         assert _clock(session) == (False, False)
+        # One connection to the hub for the round: it listens, and the round is read on it
+        # (the news thread); the connection of the reading that found the round (the polling
+        # source's) is let go once the news reads it (docs/decisions.md).
+        qtbot.waitUntil(lambda: following.source.follower is None, timeout=5_000)
+        assert [state for state, _ in _connections(url)] == ["idle"]
         with qtbot.waitSignal(session.changed, timeout=10_000,
                               check_params_cb=lambda stored: _clock(session)[0]):
             rounds.record(tid, STAGE, "start", "", HEAD, HEAD_PIN, url, sleep=no_wait)
@@ -129,6 +146,9 @@ def test_a_pause_typed_as_sql_reaches_the_table_when_told_and_a_hub_back_is_foll
             server.start()
         _listening(qtbot, session)  # listening again, the round read again, no timer
         assert following.last.hub_problem is None
+        # The readings made while the news was lost let their connection go again.
+        qtbot.waitUntil(lambda: following.source.follower is None, timeout=5_000)
+        assert [state for state, _ in _connections(url)] == ["idle"]
         with qtbot.waitSignal(session.changed, timeout=10_000,
                               check_params_cb=lambda stored: _clock(session) == (True, False)):
             rounds.record(tid, STAGE, "resume", "", HEAD, HEAD_PIN, url, sleep=no_wait)

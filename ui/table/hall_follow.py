@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal
 
-from app.hub import HubError, hub_url
+from app.hub import Hub, HubError, hub_url
 from app.hub.round_news import RoundNews, listens
 from app.tournament import rounds
 from models.errors import BankerError
@@ -116,13 +116,15 @@ class HallSource:
 
 class NewsWatch(QThread):
     """Listens for the round's changes on a PostgreSQL hub, on a thread of its own that sleeps
-    in the kernel between them (app/hub/round_news.py): `told()` when the round changed, when
-    the listening connection was made (again: what changed meanwhile is read) and every
-    `safety_s` (the slow safety reading, its connection checked); `lost(str)` when the
-    connection went: it is made again every `retry_ms` until the hub answers. `listening`
-    says whether a change now reaches the table without asking."""
+    in the kernel between them (app/hub/round_news.py), and reads the round on that same
+    connection: `heard(Reading)` when the round changed, when the listening connection was
+    made (again: what changed meanwhile is read) and every `safety_s` (the slow safety
+    reading, which asks the connection too); `lost(str)` when the connection went or a reading
+    on it failed: it is made again every `retry_ms` until the hub answers. `listening` says
+    whether a change now reaches the table without asking. One connection to the hub, where
+    listening on one and reading on another held two all through the round."""
 
-    told = Signal()
+    heard = Signal(object)
     lost = Signal(str)
 
     def __init__(self, url: str, tid: str, stage: str, parent: QObject, *,
@@ -130,13 +132,15 @@ class NewsWatch(QThread):
         super().__init__(parent)
         self.url, self.retry_s = url, retry_ms / 1000
         self.safety_s = SAFETY_S if safety_s is None else safety_s
+        self.tid, self.stage = tid, stage
         self.news = RoundNews(tid, stage)
         self.listening = False
         self._stopping = False
+        self._reader: rounds.RoundFollower | None = None  # over the listening connection
 
     def run(self) -> None:
-        """Listen until `stop()`: connect, say so, then wait to be told (or the safety
-        reading's time); a lost connection is said and made again."""
+        """Listen until `stop()`: connect and read the round, then wait to be told (or the
+        safety reading's time) and read it again; a lost connection is said and made again."""
         news = self.news
         while not self._stopping:
             if not news.connected:
@@ -146,18 +150,25 @@ class NewsWatch(QThread):
                     self.lost.emit(str(e))
                     news.wait(self.retry_s)
                     continue
-                self.listening = True
-                self.told.emit()  # listening from now: what changed before is read now
-                continue
             try:
-                if not news.wait(self.safety_s) and not self._stopping:
-                    news.check()  # the safety reading: the connection asked too
+                if self.listening:
+                    news.wait(self.safety_s)  # told, or the safety reading's time
                 if not self._stopping:
-                    self.told.emit()
+                    self.heard.emit(news.read(self._read))
+                    self.listening = True
             except HubError as e:
                 self.listening = False
                 if not self._stopping:
                     self.lost.emit(str(e))
+                    if news.connected:  # a reading refused, the connection kept: not at once
+                        news.wait(self.retry_s)
+
+    def _read(self, hub: Hub) -> Reading:
+        """The round read on the listening connection (`hub` over it), by a follower kept for
+        as long as that connection: a reading with nothing added is one statement."""
+        if self._reader is None or self._reader.hub is not hub:
+            self._reader = rounds.RoundFollower(hub, self.tid, self.stage)
+        return Reading(self._reader, self._reader.read())
 
     def stop(self) -> None:
         """End the wait, the thread and the connection (once)."""
@@ -185,6 +196,7 @@ class HallFollowing(QObject):
         self._stopped = False
         self._held: tuple[Reading, float] | None = None  # the last reading, when (monotonic)
         self._refollowing = False
+        self._source_open = False  # whether the source has read (and holds its connection)
         self.poll_ms = poll_ms
         self.source = source
         self.polling = Polling(source, self)
@@ -207,10 +219,29 @@ class HallFollowing(QObject):
         self._busy = False
         if reading is None or self._stopped:
             return
+        self._source_open = True  # the reading's connection, kept by the source
         if self.news is None and listens(reading.follower.hub):
             self._listen(reading.follower)
         if self.news is not None and self.news.listening:
-            self.timer.stop()  # told from now on
+            self._told_from_now()
+        self._take(reading)
+
+    def _heard(self, reading: Reading) -> None:
+        """A reading the news read on its listening connection."""
+        if self._stopped:
+            return
+        self._told_from_now()
+        self._take(reading)
+
+    def _told_from_now(self) -> None:
+        """The news reads the round from now on: no reading on the timer, and the source's
+        connection let go (the hub then holds one connection for this table's round)."""
+        self.timer.stop()
+        if self._source_open:
+            self._source_open = False
+            self.polling.let_go()
+
+    def _take(self, reading: Reading) -> None:
         self._held = (reading, time.monotonic())
         self._notice(HallNotice(reading.hall, self._follow(reading.follower, reading.hall)))
 
@@ -248,7 +279,7 @@ class HallFollowing(QObject):
     def _listen(self, follower: rounds.RoundFollower) -> None:
         self.news = NewsWatch(self.source.url, follower.tid, follower.stage,
                               self, retry_ms=self.poll_ms)
-        self.news.told.connect(self.ask)
+        self.news.heard.connect(self._heard)
         self.news.lost.connect(self._lost)
         self.news.start()
 

@@ -1,0 +1,95 @@
+"""The hall's round read on the connection that listens to it (app/hub/round_news.py), on a real
+PostgreSQL: one connection a table for the round, where one listened and another read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+
+from app.hub import Hub, HubUnreachable
+from app.hub.round_news import RoundNews
+
+
+def _owner(url: str) -> Any:
+    import psycopg  # noqa: PLC0415 (PostgreSQL only)
+
+    parsed = make_url(url)
+    return psycopg.connect(host=parsed.host, port=parsed.port, user=parsed.username,
+                           dbname=parsed.database, autocommit=True)
+
+
+@pytest.fixture
+def hub(admin_url: str) -> str:
+    Hub.open(admin_url, create=True).close()
+    return admin_url
+
+
+def test_the_round_is_read_on_the_listening_connection_in_one_transaction(hub: str) -> None:
+    news = RoundNews("T1", "Qualifying")
+    news.connect(hub)
+    try:
+        with _owner(hub) as other:
+            [(listening,)] = other.execute(
+                "SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN%%' "
+                "AND datname = current_database()").fetchall()
+
+        def read(on: Hub) -> tuple[int, int, int]:
+            with on.database.read() as connection:
+                pid = connection.execute(text("SELECT pg_backend_pid()")).scalar_one()
+                first = connection.execute(text("SELECT txid_current()")).scalar_one()
+                second = connection.execute(text("SELECT txid_current()")).scalar_one()
+            return pid, first, second
+
+        pid, first, second = news.read(read)
+        assert pid == listening  # the listening connection itself, no second one
+        assert first == second  # the read's statements in one transaction
+        _, again, _ = news.read(read)
+        assert again != first  # each read a transaction of its own, ended
+        assert news.connected
+    finally:
+        news.close()
+
+
+def test_a_change_told_during_a_read_is_told_after_it(hub: str) -> None:
+    # PostgreSQL tells a listening session only between its transactions: a round entry added
+    # while the read runs (its NOTIFY, as migration 0015's trigger sends it) reaches the wait
+    # that follows, at once, not at the next change.
+    news = RoundNews("T1", "Qualifying")
+    news.connect(hub)
+    try:
+        def read(on: Hub) -> None:
+            with on.database.read() as connection:
+                connection.execute(text("SELECT 1"))
+                with _owner(hub) as other:
+                    other.execute("SELECT pg_notify('banker_round', %s)", ("T1\nQualifying",))
+                connection.execute(text("SELECT pg_sleep(0.05)"))
+
+        news.read(read)
+        assert news.wait(5.0)  # told: the wait ends at once, not after 5 s
+        assert not news.wait(0.05)  # and told once
+    finally:
+        news.close()
+
+
+def test_a_read_on_a_lost_connection_says_so_and_lets_it_go(hub: str) -> None:
+    news = RoundNews("T1", "Qualifying")
+    news.connect(hub)
+    try:
+        with _owner(hub) as other:
+            other.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                          "WHERE query LIKE 'LISTEN%%' AND datname = current_database()")
+        with pytest.raises(HubUnreachable, match="connection was lost"):
+            news.read(_select)
+        assert not news.connected  # `connect` makes a new one
+        news.connect(hub)
+        assert news.read(_select) == 1
+    finally:
+        news.close()
+
+
+def _select(on: Hub) -> int:
+    with on.database.read() as connection:
+        return int(connection.execute(text("SELECT 1")).scalar_one())
