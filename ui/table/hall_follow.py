@@ -183,8 +183,9 @@ class HallFollowing(QObject):
     window's thread; `stop()` once, before the game closes. Every `poll_ms` until it is known
     that the hub tells of the round's changes (PostgreSQL: `NewsWatch`, which then reads it on
     its listening connection when told, and every SAFETY_S, and the polling source lets its
-    connection go); every `poll_ms` again while a reading fails or the hub's news is lost. The last reading is followed again whenever the game records something (a judge
-    giving the game a clock may let the hall's start be recorded), without the hub."""
+    connection go); every `poll_ms` again while a reading fails or the hub's news is lost.
+    The last reading is followed again whenever the game records something (a judge giving
+    the game a clock may let the hall's start be recorded), without the hub."""
 
     def __init__(self, session: TableSession, source: HallSource, poll_ms: int = HALL_MS
                  ) -> None:
