@@ -300,7 +300,7 @@ def init(hub: str | None, tables: tuple[str, ...], count: int) -> None:
     if facts.room < facts.needed:
         click.echo(f"note: this server takes {facts.room} connections from the hall's logins "
                    f"(max_connections {facts.max_connections}, {facts.reserved} kept for "
-                   f"superusers); a hall of {facts.tables} tables holds about {facts.needed} "
+                   f"superusers); its {facts.tables} table logins hold about {facts.needed} "
                    f"({TABLE_CONNECTIONS} a table's laptop, and the desk, judges and displays), "
                    "and a laptop refused one waits for the hub: as the server's admin, "
                    f"ALTER SYSTEM SET max_connections = {_rounded_up(facts.needed + facts.reserved)}"

@@ -81,10 +81,13 @@ class RoundNews:
         self._raw, self._url = raw, url
 
     def read(self, read: Callable[[Hub], Read]) -> Read:
-        """`read(hub)` on the listening connection, in a transaction of its own (a change told
-        meanwhile is told once it ends), on the thread that waits: the round read with no
-        connection of its own. Raises HubUnreachable when there is no connection or it fails
-        (then let go: `connect` makes a new one), and lets `read`'s own HubError through."""
+        """`read(hub)` on the listening connection, on the thread that waits: the round read
+        with no connection of its own. The driver's autocommit is off while it runs (each of
+        the reading's transactions begun and ended by the hub's reads) and on again after, so
+        the server tells of a change between transactions and one told meanwhile is not lost.
+        Raises HubUnreachable when there is no connection or it broke (then let go: `connect`
+        makes a new one); any other failure of the reading as a HubError, the connection kept
+        (a damaged row read again and again must not make a connection each time)."""
         from sqlalchemy.engine import make_url  # noqa: PLC0415
 
         from app.ledger.database import Database  # noqa: PLC0415
@@ -93,7 +96,7 @@ class RoundNews:
             raise HubUnreachable("the hub's round is not being listened to")
         driver: Any = self._raw.driver_connection
         try:
-            driver.autocommit = False  # the read's statements in one transaction
+            driver.autocommit = False
             if self._hub is None:
                 self._hub = Hub(Database(make_url(self._url), connection=driver))
             try:
@@ -101,13 +104,15 @@ class RoundNews:
             finally:
                 driver.rollback()
                 driver.autocommit = True  # told again between statements
-        except HubError:
-            if driver.closed or driver.pgconn.status != _ok():
+        except Exception as e:
+            if driver.closed or driver.broken or driver.pgconn.status != _ok():
                 self.disconnect()
-            raise
-        except Exception as e:  # the driver's and the ledger's errors: the hub's outage
-            self.disconnect()
-            raise HubUnreachable(f"the hub's connection was lost: {e}") from e
+                if isinstance(e, HubUnreachable):
+                    raise
+                raise HubUnreachable(f"the hub's connection was lost: {e}") from e
+            if isinstance(e, HubError):
+                raise
+            raise HubError(f"the hall's round could not be read: {e}") from e
 
     def wait(self, seconds: float) -> bool:
         """Sleep until told that the round changed (True), `seconds` pass or `wake()` is

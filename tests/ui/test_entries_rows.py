@@ -135,8 +135,10 @@ def test_the_rows_measured_ahead_are_as_qt_makes_them_and_a_jump_measures_none(
     taller = check_every_row(window)
     assert measured == [] and taller > 0  # every height measured ahead, and Qt's
     # Narrower: the words wrap at a new width, every row measured ahead at it.
+    wide = table.columnWidth(ENTRY_COLUMN)
     window.resize(1000, 768)
-    qtbot.waitUntil(lambda: not panel.measuring.isActive())
+    qtbot.waitUntil(lambda: table.columnWidth(ENTRY_COLUMN) < wide
+                    and not panel.measuring.isActive())
     assert len(measured) == count
     measured.clear()
     assert check_every_row(window) > taller  # more rows wrap in the narrower column
@@ -147,6 +149,17 @@ def test_the_rows_measured_ahead_are_as_qt_makes_them_and_a_jump_measures_none(
     table.setFont(font)
     qtbot.waitUntil(lambda: not panel.measuring.isActive())
     assert len(measured) >= count
+    measured.clear()
+    check_every_row(window)
+    assert measured == []
+    # A filter that shows no row, then a new font: the rows are measured ahead all the same,
+    # and the row header's least height is not taken from a row the view does not have.
+    panel.search.setText("no entry has these words")
+    assert table.model().rowCount() == 0
+    table.setFont(QFont(font.family(), 11))
+    qtbot.waitUntil(lambda: not panel.measuring.isActive())
+    assert rows._header is None or rows._header > 0
+    panel.search.setText("")
     measured.clear()
     check_every_row(window)
     assert measured == []

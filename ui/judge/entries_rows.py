@@ -233,6 +233,10 @@ class EntryRows:
             hint = max(hint, math.ceil(found))
         if table.showGrid():
             hint += 1
-        if self._header is None:
-            self._header = table.verticalHeader().sectionSizeHint(row)
-        return max(hint, self._header)
+        header = self._header
+        if header is None:  # a row of the view's (the rows measured ahead are the model's)
+            header = table.verticalHeader().sectionSizeHint(
+                max(0, min(row, table.model().rowCount() - 1)))
+            if header >= 0:  # -1: the view shows no row to ask of
+                self._header = header
+        return max(hint, header)

@@ -160,8 +160,7 @@ class NewsWatch(QThread):
                 self.listening = False
                 if not self._stopping:
                     self.lost.emit(str(e))
-                    if news.connected:  # a reading refused, the connection kept: not at once
-                        news.wait(self.retry_s)
+                    news.wait(self.retry_s)  # read (or connect) again later, not at once
 
     def _read(self, hub: Hub) -> Reading:
         """The round read on the listening connection (`hub` over it), by a follower kept for
@@ -197,7 +196,6 @@ class HallFollowing(QObject):
         self._stopped = False
         self._held: tuple[Reading, float] | None = None  # the last reading, when (monotonic)
         self._refollowing = False
-        self._source_open = False  # whether the source has read (and holds its connection)
         self.poll_ms = poll_ms
         self.source = source
         self.polling = Polling(source, self)
@@ -220,11 +218,14 @@ class HallFollowing(QObject):
         self._busy = False
         if reading is None or self._stopped:
             return
-        self._source_open = True  # the reading's connection, kept by the source
+        if self.news is not None and self.news.listening:
+            # The news reads the round now, in order on its one thread: a reading of the
+            # polling source's may be older than the news's last (both read while the news
+            # was being listened to again) and is not followed.
+            self._told_from_now()
+            return
         if self.news is None and listens(reading.follower.hub):
             self._listen(reading.follower)
-        if self.news is not None and self.news.listening:
-            self._told_from_now()
         self._take(reading)
 
     def _heard(self, reading: Reading) -> None:
@@ -238,9 +239,7 @@ class HallFollowing(QObject):
         """The news reads the round from now on: no reading on the timer, and the source's
         connection let go (the hub then holds one connection for this table's round)."""
         self.timer.stop()
-        if self._source_open:
-            self._source_open = False
-            self.polling.let_go()
+        self.polling.let_go()
 
     def _take(self, reading: Reading) -> None:
         self._held = (reading, time.monotonic())
@@ -278,6 +277,9 @@ class HallFollowing(QObject):
             self._notice(HallNotice(self.last.hall, flag, self.last.hub_problem, self.last.at))
 
     def _listen(self, follower: rounds.RoundFollower) -> None:
+        # The source's connection let go as the news makes its own (read again, if the timer
+        # reads before the news does): a table never holds three.
+        self.polling.let_go()
         self.news = NewsWatch(self.source.url, follower.tid, follower.stage,
                               self, retry_ms=self.poll_ms)
         self.news.heard.connect(self._heard)

@@ -235,7 +235,7 @@ def test_init_says_when_the_server_has_no_room_for_the_halls_tables(admin_url: s
     # tests' tables count too, as another tournament's would on a hall's server
     needed = 2 * tables + 20
     assert (f"note: this server takes 57 connections from the hall's logins (max_connections "
-            f"60, 3 kept for superusers); a hall of {tables} tables holds about {needed} "
+            f"60, 3 kept for superusers); its {tables} table logins hold about {needed} "
             f"(2 a table's laptop,") in made.output
     assert f"ALTER SYSTEM SET max_connections = {-(-(needed + 3) // 50) * 50}" in made.output
     # A server with room says nothing of it: 64 tables hold 148 of a 200-connection server's 197.

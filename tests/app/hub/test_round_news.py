@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
-from app.hub import Hub, HubUnreachable
+from app.hub import Hub, HubError, HubUnreachable
 from app.hub.round_news import RoundNews
 
 
@@ -53,10 +53,10 @@ def test_the_round_is_read_on_the_listening_connection_in_one_transaction(hub: s
         news.close()
 
 
-def test_a_change_told_during_a_read_is_told_after_it(hub: str) -> None:
-    # PostgreSQL tells a listening session only between its transactions: a round entry added
-    # while the read runs (its NOTIFY, as migration 0015's trigger sends it) reaches the wait
-    # that follows, at once, not at the next change.
+def test_a_change_told_during_a_read_is_not_lost(hub: str) -> None:
+    # A round entry added while the read runs (its NOTIFY, as migration 0015's trigger sends
+    # it; PostgreSQL tells a listening session between its transactions) reaches the wait that
+    # follows, at once, not at the next change.
     news = RoundNews("T1", "Qualifying")
     news.connect(hub)
     try:
@@ -93,3 +93,33 @@ def test_a_read_on_a_lost_connection_says_so_and_lets_it_go(hub: str) -> None:
 def _select(on: Hub) -> int:
     with on.database.read() as connection:
         return int(connection.execute(text("SELECT 1")).scalar_one())
+
+
+def test_a_reading_that_fails_keeps_the_connection_and_says_so(hub: str) -> None:
+    # A reading that fails for another cause than the connection (a damaged row, say) is said
+    # as the hub's error and leaves the connection listening: the table reads again later on
+    # it, not on a new connection at once, again and again.
+    news = RoundNews("T1", "Qualifying")
+    news.connect(hub)
+    try:
+        pid = news.read(_pid)
+
+        def damaged(on: Hub) -> None:
+            _select(on)
+            raise ValueError("a damaged row")
+
+        with pytest.raises(HubError, match="the hall's round could not be read: a damaged row"
+                           ) as caught:
+            news.read(damaged)
+        assert not isinstance(caught.value, HubUnreachable)
+        assert news.connected and news.read(_pid) == pid  # the same one
+        with _owner(hub) as other:  # still listening: a change is told
+            other.execute("SELECT pg_notify('banker_round', %s)", ("T1\nQualifying",))
+        assert news.wait(5.0)
+    finally:
+        news.close()
+
+
+def _pid(on: Hub) -> int:
+    with on.database.read() as connection:
+        return int(connection.execute(text("SELECT pg_backend_pid()")).scalar_one())
