@@ -45,6 +45,13 @@ _NO_HUB = ("no hub at {where} (nothing was created): check --hub or {env}; a hub
            "the first `banker hub push` or `banker hub add-judge`").replace("{env}", HUB_URL_ENV)
 CONNECT_TIMEOUT_S = 5
 """How long a PostgreSQL connection attempt waits before the hub counts as unreachable."""
+GONE = {"keepalives": "1", "keepalives_idle": "10", "keepalives_interval": "5",
+        "keepalives_count": "3", "tcp_user_timeout": "20000"}
+"""libpq's settings that find a hub gone without a word (its power cut, a cable pulled: no
+packet says the connection ended): an idle connection (the round's, listening) is found dead
+within 25 s by the kernel's keepalives, and a statement sent into the void within 20 s
+(`tcp_user_timeout`, in ms), instead of TCP's own quarter of an hour. A busy server is not
+gone: its kernel answers both."""
 
 Clock = Callable[[], datetime]
 Sleep = Callable[[float], None]
@@ -363,17 +370,22 @@ def require_tls(url: str) -> None:
 
 def with_timeout(url: str) -> str:
     """A PostgreSQL URL that gives up connecting after CONNECT_TIMEOUT_S (a hall's network
-    that drops packets would otherwise hold the replicator for minutes)."""
+    that drops packets would otherwise hold the replicator for minutes), and whose connections
+    find a hub gone without a word (GONE); a setting the URL gives is kept."""
     if "://" not in url:
         return url
     try:
         parsed = make_url(url)
     except (ArgumentError, ValueError) as e:  # a bad port is a ValueError from the parser
         raise HubError(f"{HUB_URL_ENV}: {url!r} is not a database URL: {e}") from e
-    if parsed.get_backend_name() != "postgresql" or "connect_timeout" in parsed.query:
+    if parsed.get_backend_name() != "postgresql":
         return url
-    return parsed.update_query_dict({"connect_timeout": str(CONNECT_TIMEOUT_S)}).render_as_string(
-        hide_password=False)
+    added = {key: value for key, value in
+             {"connect_timeout": str(CONNECT_TIMEOUT_S), **GONE}.items()
+             if key not in parsed.query}
+    if not added:
+        return url
+    return parsed.update_query_dict(added).render_as_string(hide_password=False)
 
 
 def _must_exist(target: str) -> None:

@@ -3,6 +3,7 @@ PostgreSQL: one connection a table for the round, where one listened and another
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from app.hub import Hub, HubError, HubUnreachable
+from app.hub.hub import with_timeout
 from app.hub.round_news import RoundNews
 
 
@@ -123,3 +125,26 @@ def test_a_reading_that_fails_keeps_the_connection_and_says_so(hub: str) -> None
 def _pid(on: Hub) -> int:
     with on.database.read() as connection:
         return int(connection.execute(text("SELECT pg_backend_pid()")).scalar_one())
+
+
+def test_the_listening_connection_finds_a_hub_gone_without_a_word(hub: str) -> None:
+    # A hub whose power is cut sends no packet: TCP alone would keep the idle, listening
+    # connection for a quarter of an hour. Every hub connection asks libpq for the kernel's
+    # keepalives (10 s idle, then every 5 s, 3 unanswered: dead) and a 20 s limit on data
+    # sent and not acknowledged (app/hub/hub.py, GONE): the socket itself has them.
+    import socket  # noqa: PLC0415
+
+    assert make_url(with_timeout(hub)).query["tcp_user_timeout"] == "20000"
+    assert make_url(with_timeout(f"{hub}?keepalives_idle=30")).query["keepalives_idle"] == "30"
+    news = RoundNews("T1", "Qualifying")
+    news.connect(hub)
+    try:
+        fd = news._raw.driver_connection.pgconn.socket
+        with socket.socket(fileno=os.dup(fd)) as kept:
+            assert kept.getsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE) == 1
+            assert kept.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE) == 10
+            assert kept.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPINTVL) == 5
+            assert kept.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPCNT) == 3
+            assert kept.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT) == 20_000
+    finally:
+        news.close()
