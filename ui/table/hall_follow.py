@@ -154,8 +154,9 @@ class NewsWatch(QThread):
                 if self.listening:
                     news.wait(self.safety_s)  # told, or the safety reading's time
                 if not self._stopping:
-                    self.heard.emit(news.read(self._read))
-                    self.listening = True
+                    reading = news.read(self._read)
+                    self.listening = True  # before the reading reaches the window: a polling
+                    self.heard.emit(reading)  # reading that comes after it is not followed
             except HubError as e:
                 self.listening = False
                 if not self._stopping:
