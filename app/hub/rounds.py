@@ -24,7 +24,7 @@ from sqlalchemy import Connection, func, insert, select
 from app.hub.errors import HubError, HubUnreachable
 from app.hub.hub import Hub
 from app.hub.keys import may, public_keys, signatures_since
-from app.hub.schema import hub_rounds
+from app.hub.schema import hub_judge_keys, hub_rounds
 from app.hub.times import hub_now
 from app.ledger import schema
 from app.ledger.errors import LedgerError, LedgerRejected
@@ -66,22 +66,26 @@ def read_round(hub: Hub, tid: str, stage: str, now: Callable[[], datetime] | Non
 
 
 def round_mark(hub: Hub, tid: str, stage: str, now: Callable[[], datetime] | None = None
-               ) -> tuple[tuple[int, int], datetime]:
-    """What any new row of the stage's round changes (its rows' count and last id), with the
-    hub's time of reading, in one statement: a table following the round reads it whole only
-    when this changed. Raises HubUnreachable."""
+               ) -> tuple[tuple[int, int, int], datetime]:
+    """What any change a reading of the round could show makes (its rows' count and last id,
+    and how many judges' keys the hub holds: a key registered after a row it sealed makes that
+    row's seal good), with the hub's time of reading, in one statement: a table following the
+    round reads it whole only when this changed. Both tables are append-only (their triggers
+    refuse an UPDATE or DELETE, migrations 0009 and 0012). Raises HubUnreachable."""
     clock = now or (lambda: datetime.now(UTC))
     c = hub_rounds.c
+    keys = select(func.count(hub_judge_keys.c.name)).scalar_subquery()
     try:
         with hub.database.read() as connection:
             postgres = connection.dialect.name == "postgresql"  # its clock, as hub_now reads it
             row = connection.execute(
-                select(func.count(c.id), func.max(c.id), *([func.now()] if postgres else []))
+                select(func.count(c.id), func.max(c.id), keys,
+                       *([func.now()] if postgres else []))
                 .where(c.tournament_id == tid, c.stage == stage)).one()
     except LedgerError as e:
         raise HubUnreachable(f"the hub at {hub.location} cannot be used just now: {e}") from e
-    at = row[2] if postgres else clock()
-    return (int(row[0]), int(row[1] or 0)), at.astimezone(UTC)
+    at = row[3] if postgres else clock()
+    return (int(row[0]), int(row[1] or 0), int(row[2])), at.astimezone(UTC)
 
 
 def scope_of(tid: str, stage: str) -> str:

@@ -30,8 +30,10 @@ if TYPE_CHECKING:
     from app.table.service import TableGame
 
 Sleep = Callable[[float], None]
-REREAD_S = 30.0
-"""A table following the round reads it whole at least this often, changed or not."""
+REREAD_S = 600.0
+"""A table following the round reads it whole at least this often, changed or not: for what
+the round's mark cannot see (a row changed in place, which only someone who turned the hub's
+append-only triggers off can do)."""
 
 
 def _hub(url: str | None) -> Hub:
@@ -151,7 +153,7 @@ class RoundFollower:
     def __init__(self, hub: Hub, tid: str, stage: str) -> None:
         self.hub, self.tid, self.stage = hub, tid, stage
         # The round as last read whole, what its rows were then, and when (monotonic).
-        self._held: tuple[tuple[int, int], HallRound, float] | None = None
+        self._held: tuple[tuple[int, int, int], HallRound, float] | None = None
 
     @classmethod
     def for_game(cls, game: TableGame, url: str | None = None) -> RoundFollower | None:
@@ -187,9 +189,9 @@ class RoundFollower:
 
     def read(self) -> HallRound:
         """The round as it stands on the hub (off the window's thread: it waits for the
-        network). Its rows are read and their seals checked again only when a row was added
-        (or REREAD_S after the last such reading: a judge's key registered since may make a
-        seal good); between those, one statement says nothing changed. Raises
+        network). Its rows are read and their seals checked again only when a row or a judge's
+        key was added (a key registered since may make a seal good), or REREAD_S after the last
+        such reading; between those, one statement says nothing changed. Raises
         HubUnreachable."""
         mark, at = round_mark(self.hub, self.tid, self.stage)
         held = self._held

@@ -1,9 +1,12 @@
-"""A table following the hall's round reads the round whole only when a row was added (one
-statement says nothing changed in between), and what it follows is what a whole reading finds:
-after every entry of the head judge, and for a stray row no judge signed."""
+"""A table following the hall's round reads the round whole only when a row or a judge's key
+was added (one statement says nothing changed in between), and what it follows is what a whole
+reading finds: after every entry of the head judge, for a stray row no judge signed, and for an
+entry whose judge's key reaches the hub after it."""
 
 from __future__ import annotations
 
+import json
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -11,8 +14,10 @@ from sqlalchemy import insert
 
 import app.tournament.rounds as following_module
 from app.hub import Hub
+from app.hub import rounds as hub_rounds_module
 from app.hub.rounds import read_round
 from app.hub.schema import hub_rounds
+from app.signing.decisions import next_seal
 from app.tournament import rounds
 from tests.app.hub_tables import HUBS, fresh_hub
 from tests.app.recorded_games import SetClock
@@ -93,6 +98,54 @@ def test_the_round_is_read_whole_again_after_a_while_even_unchanged(
         monkeypatch.setattr(following_module, "REREAD_S", 0.0)  # a judge's key may come later
         follower.read()
         assert len(whole_reads) == 2
+    finally:
+        follower.close()
+        game.close()
+
+
+@pytest.mark.parametrize("kind", HUBS)
+def test_an_entry_whose_judges_key_comes_later_is_followed_at_the_next_reading(
+        kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A judge registered on another hub (their key made there) signs the round's pause; the
+    # row reaches this hub before the key does. Until the key is here the seal cannot be
+    # checked: the pause is named in the round's problems and not followed. The key's arrival
+    # (take_judges, as a tournament's file pushed to the hub brings its judges) changes the
+    # round's mark, so the very next reading reads the round whole and follows the pause,
+    # without waiting for REREAD_S (10 minutes).
+    url = fresh_hub(kind, tmp_path)
+    tid = hall_of_twelve(url, tmp_path, monkeypatch)
+    rounds.record(tid, STAGE, "start", "", HEAD, HEAD_PIN, sleep=no_wait)
+    elsewhere = fresh_hub("sqlite", tmp_path / "elsewhere")
+    lim, lim_pin = "Judge Lim", "975310"
+    with Hub.open(elsewhere) as other:
+        other.register_judge(lim, lim_pin)
+        signer = other.signer(lim, lim_pin, no_wait)
+        brought = [j for j in other.judges() if j.name == lim]
+    game = table_game(tid, 1, tmp_path / "table-1", SetClock(at=START))
+    follower = rounds.RoundFollower.for_game(game)
+    assert follower is not None
+    try:
+        with Hub.open(url) as hub:
+            with hub.database.write() as connection:
+                found = hub_rounds_module._read(connection, tid, STAGE,
+                                                lambda: START + timedelta(minutes=20))
+                at = "2026-11-25T09:20:00.000000Z"
+                sealed = next_seal(found.chain, signer, "pause",
+                                   hub_rounds_module.says(tid, STAGE, "pause", at, "fire alarm"),
+                                   at)
+                connection.execute(insert(hub_rounds).values(
+                    tournament_id=tid, stage=STAGE, entry=2, kind="pause", at=at,
+                    text="fire alarm", by=lim, seal=json.dumps(sealed.as_dict())))
+            before = follower.read()
+            assert [e.kind for e in before.entries] == ["start"]  # the pause not obeyed
+            assert before.problems and any("row" in p for p in before.problems)
+            assert follower.read().problems == before.problems  # unchanged: not read whole
+            assert hub.take_judges(brought) == [lim]
+            after = follower.read()
+            assert [(e.kind, e.text, e.by) for e in after.entries] == [
+                ("start", "", HEAD), ("pause", "fire alarm", lim)]
+            assert after.problems == ()
+            _same(after, read_round(hub, tid, STAGE))
     finally:
         follower.close()
         game.close()
