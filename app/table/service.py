@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from app.editions import rulebook
@@ -57,6 +57,7 @@ from models.money import raisable
 from models.state import GameState
 
 DEFAULT_ACTOR = Actor(role="banker", name="banker")
+ZERO, MILLISECOND = timedelta(0), timedelta(milliseconds=1)
 
 
 @dataclass(frozen=True)
@@ -304,6 +305,28 @@ class TableGame:
         self._quiet = (None if plan is None or plan.quiet_until is None
                        else (self.head_seq, self.state, plan.quiet_until))
         return None if plan is None else plan.wait_ms
+
+    def quiet_tick(self) -> tuple[int, int] | None:
+        """A tick that can record nothing, answered without the rules: the clock running, no
+        entry since `next_tick_ms` worked out the next mark's moment, and now before it (what
+        `tick` would find, then return nothing for). Returns the time left now and how long
+        until the next tick (the shown second's change or the mark, whichever is first), as
+        `next_tick_ms` would; None when the tick must be made by `tick`, then
+        `next_tick_ms`."""
+        quiet, state = self._quiet, self.state
+        if quiet is None or quiet[0] != self.head_seq or quiet[1] is not state or state is None:
+            return None
+        clock = state.clock
+        if (clock is None or clock.started_at is None or clock.paused_at is not None
+                or clock.called_at is not None):
+            return None
+        now = self.now()
+        before = quiet[2] - times.genuine(now, self.last_at, now)
+        if before <= ZERO:
+            return None
+        left = remaining_ms(clock, now)
+        shown = left - (left - 1) // 1000 * 1000 if left > 0 else 0
+        return left, min(shown, -(-before // MILLISECOND))
 
     def tick(self) -> list[StoredEvent]:
         """Record what the clock says now, if anything (the window calls this every second)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from app.review.verify import verify_game
 from app.table.command_text import parse_command
 from app.table.service import TableGame
 from tests.clocks import Clock
-from ui.table.session import TableSession
+from ui.table.session import TICK_MS, TableSession
 from ui.table.window import TableWindow
 
 # The offscreen platform cannot pass size hints to a window manager it does not have; every other
@@ -178,6 +179,34 @@ def test_an_sg_clock_announces_and_calls_time_and_the_scoresheet_opens(
     types = [s.type for s in session.game.events()]
     assert "announcement_made" in types and "time_called" in types
     assert verify_game(session.game.ledger, session.game.game_id) == []
+
+
+def test_a_tick_between_marks_moves_the_shown_time_on_and_aims_at_the_next_second(
+        qtbot, open_window) -> None:
+    # SG: 60 minutes. The clock started, then 12 minutes 34.4 seconds on: 47:25.6 are left,
+    # shown rounded up as 47:26; the shown second changes in 600 ms, and the next mark (15
+    # minutes left) is 32:25.6 away, so the timer is aimed 600 ms ahead. Nothing is recorded:
+    # such a tick asks nothing of the rules (TableGame.quiet_tick).
+    window = open_window(SG_START)
+    session = window.session
+    session.tick_ms = TICK_MS  # the timer aimed as the app aims it
+    qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    answer_dialog(qtbot, window, "start the clock")
+    head, game = session.game.head_seq, session.game
+    started = game.state.clock.started_at
+    at = started + timedelta(minutes=12, seconds=34, milliseconds=400)
+    game.now = lambda: at  # the time stands still while the tick looks at it
+    session.timer.timeout.emit()  # as the timer does: the session's tick, then the window's
+    assert session.quiet_left == 47 * 60_000 + 25_600
+    assert window.clock.holder.label.text() == "47:26"
+    assert session.timer.isActive() and session.timer.interval() == 600
+    assert session.game.head_seq == head
+    # 32:25.6 later the 15's mark falls due: that tick asks the rules and records it.
+    at += timedelta(minutes=32, seconds=25, milliseconds=600)
+    with qtbot.wait_signal(session.announcement) as said:
+        session.timer.timeout.emit()
+    assert said.args == [15] and session.quiet_left is None
+    assert window.clock.holder.label.text() == "15:00"
 
 
 def test_a_ledger_that_cannot_be_written_stops_the_window(qtbot, open_window,

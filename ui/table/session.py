@@ -74,7 +74,8 @@ class TableSession(QObject):
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setTimerType(Qt.TimerType.PreciseTimer)
-        self.timer.timeout.connect(self.tick)
+        self.timer.timeout.connect(self.tick)  # first: the window's slot reads `quiet_left`
+        self.quiet_left: int | None = None  # the time left at a tick that could record nothing
         self._next_tick()
         self.idle_timer = QTimer(self)
         self.idle_timer.setSingleShot(True)
@@ -253,12 +254,21 @@ class TableSession(QObject):
 
     def tick(self) -> None:
         """Record what the clock says now (the service decides; the timer asks at each change
-        of the shown second and at each mark), then aim the timer at the next change."""
+        of the shown second and at each mark), then aim the timer at the next change. A tick
+        before the next mark with nothing recorded since asks nothing of the rules
+        (`TableGame.quiet_tick`) and keeps the time left it found in `quiet_left`."""
+        self.quiet_left = None
         if self.stopped is not None:
             return
         if self.file_ms and time.monotonic() - self._file_checked >= (
                 self.file_ms - (self.tick_ms or 0) / 2) / 1000:
             self.check_file(at_tick=True)  # due: made in this wake-up, not one of its own
+        quiet = self.game.quiet_tick()
+        if quiet is not None:  # before the next mark, nothing since: only the time moves on
+            self.quiet_left, wait = quiet
+            if self.tick_ms:
+                self.timer.start(min(wait, self.tick_ms))
+            return
         try:
             stored = self.game.tick()
         except LedgerError as e:

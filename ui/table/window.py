@@ -320,7 +320,9 @@ class TableWindow(QMainWindow):
     def _clock_only(self) -> None:
         if self.view is None or self.view.clock is None:
             return
-        left = actions.time_left_ms(self.session.game)
+        left = self.session.quiet_left  # worked out by the session's tick, just before
+        if left is None:
+            left = actions.time_left_ms(self.session.game)
         if left is not None:
             self.clock.show_left(self.view.clock, left)
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from app.table import clock as table_clock
 from app.table.judges import judges_field
 from app.table.service import TableGame
+from models.clock import remaining_ms
 from models.commands import ClockTick
 from models.engine import decide
 from tests.app.table.test_clock_restart import NEW_GAME, FakeClock, T, submit
@@ -107,19 +108,37 @@ def test_ticks_before_the_next_mark_decide_nothing_yet_record_what_every_decisio
     now_a, now_b = window.now, asked.now
     assert isinstance(now_a, FakeClock) and isinstance(now_b, FakeClock)
     # Asleep (the ticks late) from 10:00 in for 2.5 s, from 30:00 for 61 s, from 40:00 for 7 min.
+    # The window ticks as ui/table/session.py does: `quiet_tick` first, which answers a tick
+    # that can record nothing (the time left, the next wait) without the rules; else `tick`,
+    # then `next_tick_ms`. Its answers are checked against the clock's own arithmetic.
     at_ms, late = 0, {10 * MINUTE_MS: 2_500, 30 * MINUTE_MS: 61_000, 40 * MINUTE_MS: 420_000}
+    wait, quiet_ticks, ticks = window.next_tick_ms(), 0, 0
     for _ in range(4_000):
-        wait = window.next_tick_ms()
         if wait is None:
             break
         at_ms += late.pop(at_ms, wait)
-        now_a.set(0, ms=at_ms)
+        at = now_a.set(0, ms=at_ms)
         now_b.set(0, ms=at_ms)
-        window.tick()
+        ticks += 1
+        quiet = window.quiet_tick()
+        if quiet is not None:
+            quiet_ticks += 1
+            assert window.state is not None and window.state.clock is not None
+            assert quiet == (remaining_ms(window.state.clock, at), _wait(window, at))
+            assert table_clock.nothing_due(window, at) and _decided(window, at_ms)
+            wait = quiet[1]
+        else:
+            window.tick()
+            wait = window.next_tick_ms()
         asked._quiet = None  # the rules asked at this tick, whatever was found before
         asked.tick()
     assert _entries(window) == _entries(asked)
     assert not late  # every sleep taken
+    # 3,600 s of play, a tick a second, less what the sleeps skipped: 10:00 to 10:02.5 in one
+    # tick and on to 10:03 in another (1 fewer), 61 s in one (60 fewer), 7 minutes in one
+    # (419 fewer): 3,120 ticks. Only the five that record something ask the rules: the 15's
+    # mark at the wake past it (47:00 in), the 10's, 5's and 1's on time, and the time call.
+    assert ticks == 3_120 and ticks - quiet_ticks == 5
     marks = [(e.type, e.payload.get("minutes_left")) for e in window.events()
              if e.type in ("announcement_made", "time_called")]
     assert marks == [("announcement_made", 15), ("announcement_made", 10),
