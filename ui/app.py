@@ -18,7 +18,16 @@ import resources
 from app.games import folder as games
 from app.games.folder import utc_now
 from models.errors import BankerError
-from ui import crash_guard, desktop, first_window, fonts, light, none_kept, screen_fit
+from ui import (
+    crash_guard,
+    desktop,
+    first_window,
+    fonts,
+    light,
+    none_kept,
+    screen_fit,
+    source_scan,
+)
 from ui.qt_start import platform_watched
 from ui.settings import keep_qt_in_data_folder, kept
 from ui.sounds import Sounds
@@ -327,6 +336,7 @@ class MainWindow(QMainWindow):
 
 def application(argv: list[str] | None = None) -> QApplication:
     """The QApplication with the app's names and style sheet."""
+    source_scan.skip()  # the modules imported from now on are not read by PySide's hook
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         app = existing
