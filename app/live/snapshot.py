@@ -43,8 +43,8 @@ Clock = Callable[[], datetime]
 LAST_ENTRIES = 8
 """The last entries of a table's game shown in words."""
 REREAD_S = 30.0
-"""The hub is read whole at least this often, changed or not (as a table's round follower
-does: a judge's key registered since may make a seal good; a round's clock runs on)."""
+"""The hub is read whole at least this often, changed or not (a round's clock runs on; the
+change mark, which counts the judges' keys, says the rest at once)."""
 
 Data = dict[str, Any]
 

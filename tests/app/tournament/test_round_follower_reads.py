@@ -95,7 +95,7 @@ def test_the_round_is_read_whole_again_after_a_while_even_unchanged(
         follower.read()
         follower.read()
         assert len(whole_reads) == 1
-        monkeypatch.setattr(following_module, "REREAD_S", 0.0)  # a judge's key may come later
+        monkeypatch.setattr(following_module, "REREAD_S", 0.0)  # what the mark cannot see
         follower.read()
         assert len(whole_reads) == 2
     finally:
@@ -124,6 +124,10 @@ def test_an_entry_whose_judges_key_comes_later_is_followed_at_the_next_reading(
     game = table_game(tid, 1, tmp_path / "table-1", SetClock(at=START))
     follower = rounds.RoundFollower.for_game(game)
     assert follower is not None
+    whole_reads: list[str] = []
+    reading = following_module.read_round
+    monkeypatch.setattr(following_module, "read_round",
+                        lambda *args: whole_reads.append("read") or reading(*args))
     try:
         with Hub.open(url) as hub:
             with hub.database.write() as connection:
@@ -139,9 +143,11 @@ def test_an_entry_whose_judges_key_comes_later_is_followed_at_the_next_reading(
             before = follower.read()
             assert [e.kind for e in before.entries] == ["start"]  # the pause not obeyed
             assert before.problems and any("row" in p for p in before.problems)
-            assert follower.read().problems == before.problems  # unchanged: not read whole
+            assert follower.read().problems == before.problems
+            assert len(whole_reads) == 1  # nothing added since: one statement, not read whole
             assert hub.take_judges(brought) == [lim]
             after = follower.read()
+            assert len(whole_reads) == 2  # the key counted by the mark: read whole at once
             assert [(e.kind, e.text, e.by) for e in after.entries] == [
                 ("start", "", HEAD), ("pause", "fire alarm", lim)]
             assert after.problems == ()
