@@ -94,7 +94,12 @@ def next_tick(game: TableGame, now: datetime) -> NextTick | None:
     if clock.started_at is None or clock.called_at is not None or clock.paused_at is not None:
         # The time shown stands still: only a mark due now.
         return None if ahead is None else NextTick(ahead, quiet)
-    left = remaining_ms(clock, now)
-    shown = left - (left - 1) // 1000 * 1000 if left > 0 else 0
+    shown = until_shown_change_ms(remaining_ms(clock, now))
     return NextTick(shown if ahead is None else min(shown, ahead), quiet)
+
+
+def until_shown_change_ms(left: int) -> int:
+    """Milliseconds until the shown time (m:ss, rounded up) changes, with `left` ms of play
+    left: 1 to 1000 (0 when none is left)."""
+    return left - (left - 1) // 1000 * 1000 if left > 0 else 0
 

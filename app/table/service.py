@@ -316,17 +316,16 @@ class TableGame:
         quiet, state = self._quiet, self.state
         if quiet is None or quiet[0] != self.head_seq or quiet[1] is not state or state is None:
             return None
-        clock = state.clock
-        if (clock is None or clock.started_at is None or clock.paused_at is not None
-                or clock.called_at is not None):
+        running = state.clock
+        if (running is None or running.started_at is None or running.paused_at is not None
+                or running.called_at is not None):
             return None
         now = self.now()
         before = quiet[2] - times.genuine(now, self.last_at, now)
         if before <= ZERO:
             return None
-        left = remaining_ms(clock, now)
-        shown = left - (left - 1) // 1000 * 1000 if left > 0 else 0
-        return left, min(shown, -(-before // MILLISECOND))
+        left = remaining_ms(running, now)
+        return left, min(clock.until_shown_change_ms(left), -(-before // MILLISECOND))
 
     def tick(self) -> list[StoredEvent]:
         """Record what the clock says now, if anything (the window calls this every second)."""

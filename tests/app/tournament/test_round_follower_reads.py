@@ -18,6 +18,7 @@ from app.hub import rounds as hub_rounds_module
 from app.hub.rounds import read_round
 from app.hub.schema import hub_rounds
 from app.signing.decisions import next_seal
+from app.table.service import TableGame
 from app.tournament import rounds
 from tests.app.hub_tables import HUBS, fresh_hub
 from tests.app.recorded_games import SetClock
@@ -38,22 +39,26 @@ def _same(followed, whole) -> None:  # type: ignore[no-untyped-def]
     assert followed.now.tzinfo is not None
 
 
-@pytest.mark.parametrize("kind", HUBS)
-def test_the_followed_round_is_the_whole_reading_after_every_entry_and_read_whole_only_then(
-        kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    url = fresh_hub(kind, tmp_path)
-    tid = hall_of_twelve(url, tmp_path, monkeypatch)
+def _followed(tid: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+              ) -> tuple[TableGame, rounds.RoundFollower, list[str]]:
+    """Table 1's game, its round's follower, and the round's whole readings from now on (one
+    "read" each)."""
     game = table_game(tid, 1, tmp_path / "table-1", SetClock(at=START))
     follower = rounds.RoundFollower.for_game(game)
     assert follower is not None
     whole_reads: list[str] = []
     reading = following_module.read_round
+    monkeypatch.setattr(following_module, "read_round",
+                        lambda *args: whole_reads.append("read") or reading(*args))
+    return game, follower, whole_reads
 
-    def counted(hub, tid_, stage, now=None):  # type: ignore[no-untyped-def]
-        whole_reads.append(stage)
-        return reading(hub, tid_, stage, now)
 
-    monkeypatch.setattr(following_module, "read_round", counted)
+@pytest.mark.parametrize("kind", HUBS)
+def test_the_followed_round_is_the_whole_reading_after_every_entry_and_read_whole_only_then(
+        kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = fresh_hub(kind, tmp_path)
+    tid = hall_of_twelve(url, tmp_path, monkeypatch)
+    game, follower, whole_reads = _followed(tid, tmp_path, monkeypatch)
     try:
         with Hub.open(url) as hub:
             for step, (entry, words) in enumerate([
@@ -84,13 +89,7 @@ def test_the_round_is_read_whole_again_after_a_while_even_unchanged(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     url = fresh_hub("sqlite", tmp_path)
     tid = hall_of_twelve(url, tmp_path, monkeypatch)
-    game = table_game(tid, 1, tmp_path / "table-1", SetClock(at=START))
-    follower = rounds.RoundFollower.for_game(game)
-    assert follower is not None
-    whole_reads: list[str] = []
-    reading = following_module.read_round
-    monkeypatch.setattr(following_module, "read_round",
-                        lambda *args: whole_reads.append("read") or reading(*args))
+    game, follower, whole_reads = _followed(tid, tmp_path, monkeypatch)
     try:
         follower.read()
         follower.read()
@@ -121,13 +120,7 @@ def test_an_entry_whose_judges_key_comes_later_is_followed_at_the_next_reading(
         other.register_judge(lim, lim_pin)
         signer = other.signer(lim, lim_pin, no_wait)
         brought = [j for j in other.judges() if j.name == lim]
-    game = table_game(tid, 1, tmp_path / "table-1", SetClock(at=START))
-    follower = rounds.RoundFollower.for_game(game)
-    assert follower is not None
-    whole_reads: list[str] = []
-    reading = following_module.read_round
-    monkeypatch.setattr(following_module, "read_round",
-                        lambda *args: whole_reads.append("read") or reading(*args))
+    game, follower, whole_reads = _followed(tid, tmp_path, monkeypatch)
     try:
         with Hub.open(url) as hub:
             with hub.database.write() as connection:
