@@ -2,7 +2,7 @@
 minute of the whole process (the window's thread, the round's reader, the copier to the hub),
 against a bare PySide6 window idle in the same run.
 
-    .venv/bin/python -m benchmarks.idle [--seconds 30]
+    .venv/bin/python -m benchmarks.idle [--seconds 60]
 
 The hub is a fresh database on a throwaway PostgreSQL (tests/postgres.py); the tournament's
 qualifying round is drawn and table 1's game started from its card (setup, not measured). Each
@@ -22,7 +22,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-IDLE_S = 30.0
+IDLE_S = 60.0
+"""A minute: every periodic visit of an idle table counted once (the copier's to the hub each
+REVISIT_S, the round's safety reading each minute); a shorter span can miss them."""
 PAUSES = 5
 STAGE = "Qualifying"
 HEAD, HEAD_PIN = "Head Judge Tan", "135791"

@@ -20,9 +20,11 @@ from app.ledger import Ledger, LedgerError, open_ledger
 
 POLL_S = 2.0
 """How often the copier looks at the file when nobody tells it an entry was recorded."""
-REVISIT_S = 30.0
+REVISIT_S = 60.0
 """How often the copier asks the hub even when the file has not changed since its last copy
-(between those, an unchanged file costs the idle table two stat calls, not a round trip)."""
+(between those, an unchanged file costs the idle table two stat calls, not a round trip). An
+entry is copied at once whatever this says; it only bounds how late an idle table's window
+learns that the hub went away or came back, or that its clock is off (a minute)."""
 LAST_COPY_S = 5.0
 """How long a closing window or `banker` process waits for its last copy to the hub."""
 

@@ -61,10 +61,10 @@ def test_a_last_copy_the_hub_cannot_take_is_said_when_the_window_closes(
 
 def test_the_window_looking_at_its_file_wakes_its_sleeping_copier(
         qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # A window's copier looks at the file itself only every REVISIT_S (30 s): the window's own
+    # A window's copier looks at the file itself only every REVISIT_S (60 s): the window's own
     # check of its file (every FILE_CHECK_MS) wakes it when the file changed. Entries another
     # program wrote into the file (here: recorded past the session, which tells nobody)
-    # reach the hub well before the copier's own 30 s.
+    # reach the hub well before the copier's own 60 s.
     from app.hub.replicator import REVISIT_S  # noqa: PLC0415
 
     url = fresh_hub("sqlite", tmp_path)
