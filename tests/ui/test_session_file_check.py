@@ -1,6 +1,6 @@
-"""The window's check of its file (FILE_CHECK_MS) while its clock runs is made at a tick, every
-other one, so an idle table wakes once a second and not also in between (issue 31); with the
-clock standing still it runs on its own timer."""
+"""The window's check of its file (every FILE_CHECK_MS; here every 2,000 ms) while its clock
+runs is made at a tick, so an idle table wakes once a second and not also in between (issue
+31); with the clock standing still it runs on its own timer."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ def test_a_late_tick_still_checks_and_a_standing_clock_checks_on_its_own_timer(
     assert checks == [True]
     session.timer.stop()  # the clock standing still: no tick is coming
     assert session.check_file()
-    assert session.file_timer.interval() == 2000  # its own timer, FILE_CHECK_MS
+    assert session.file_timer.interval() == 2000  # its own timer, every file_ms
     monotonic.at += 0.2
     session.tick()  # (a tick right after a check does not check again)
     assert checks == [True, False]

@@ -24,11 +24,13 @@ TICK_MS = 1000
 """The longest a running clock's window waits between ticks; it sleeps until the next change
 of the shown second or the next mark (app.table.clock.next_tick), and not at all while the
 clock stands still (not started, paused, time called), until an entry changes it."""
-FILE_CHECK_MS = 2000
+FILE_CHECK_MS = 5000
 """How often the window checks that its game's file is still the one at its path (and tells
 its copier to the hub whether the file changed: the copier's thread sleeps meanwhile). While the
-clock runs the check is made at a tick (every other one), so an idle table wakes once a second,
-not also in between."""
+clock runs the check is made at a tick (every fifth one), so an idle table wakes once a second,
+not also in between. A command checks the file before it is recorded whatever this says: the
+period only bounds how late a file lost while nobody records is said and saved, and how late
+another program's entries in the file are copied to the hub."""
 IDLE_MS = 2000
 """A pause without a command this long is an idle moment: the table checkpoints its -wal file
 (and stores a snapshot if one is due) then, never inside a banker's command."""
