@@ -150,27 +150,6 @@ def test_a_new_second_asks_no_layout_until_the_words_change_shape(qtbot, tmp_pat
     shown.set_base_pt(24)
     assert shown.holder.sizeHint() == natural(shown.time)
     assert shown.holder.sizeHint().height() > hint.height()
-
-
-def test_a_screen_reader_reads_the_second_shown_and_nobody_pays_for_it_otherwise(
-        qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The clock reads as one line, "25:00, running" (clock_running: a 25-minute game just
-    # started). With no assistive technology listening a new second sets no description (each
-    # costs Qt an accessibility event, sixty a minute on an idle table); with one listening each
-    # second is read as shown: 24:59 after 1,499,000 ms left, 9:59 after 599,000 (both still
-    # "normal", above 5:00: only the time's words change).
-    from PySide6.QtGui import QAccessible  # noqa: PLC0415
-
-    shown, clock = clock_running(qtbot, tmp_path)
-    assert shown.accessibleDescription() == "25:00, running"
-    monkeypatch.setattr(QAccessible, "isActive", staticmethod(lambda: False))
-    shown.show_left(clock, 1_499_000)
-    assert shown.time.text() == "24:59"
-    assert shown.accessibleDescription() == "25:00, running"  # left as it was
-    monkeypatch.setattr(QAccessible, "isActive", staticmethod(lambda: True))
-    shown.show_left(clock, 1_499_000)
-    assert shown.accessibleDescription() == "24:59, running"
-    shown.show_left(clock, 599_000)
     assert shown.accessibleDescription() == "9:59, running"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import QEvent, QSize, Qt
-from PySide6.QtGui import QAccessible, QColor, QPalette, QResizeEvent
+from PySide6.QtGui import QColor, QPalette, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from app.table.views import ClockView, TableView
@@ -207,8 +207,7 @@ class ClockWidget(QFrame):
                 and self._running):
             text = time_text(remaining_ms)
             self.holder.words(text)
-            if QAccessible.isActive():  # read by nobody else: not set again each second
-                self._describe(text)
+            self._describe(text)
             return
         self.show_clock(replace(clock, remaining_ms=remaining_ms))
 
