@@ -23,8 +23,9 @@ POLL_S = 2.0
 REVISIT_S = 60.0
 """How often the copier asks the hub even when the file has not changed since its last copy
 (between those, an unchanged file costs the idle table two stat calls, not a round trip). An
-entry is copied at once whatever this says; it only bounds how late an idle table's window
-learns that the hub went away or came back, or that its clock is off (a minute)."""
+entry is copied at once whatever this says; for an idle table it bounds how late the copier
+notices the hub has gone, how late CLOCK OFF shows or clears, and how old the hub's "as last
+reported" time for the table gets (a hub that comes back is found by the retries' back-off)."""
 LAST_COPY_S = 5.0
 """How long a closing window or `banker` process waits for its last copy to the hub."""
 
@@ -109,7 +110,7 @@ class Replicator:
 
     def look(self) -> None:
         """The file looked at from the caller's thread (a table window's own check of its file,
-        every 2 s): the copier is woken only when the file or its -wal changed since its last
+        every FILE_CHECK_MS): the copier is woken only when the file or its -wal changed since its last
         copy, or that copy is REVISIT_S old. A copier made with `poll=REVISIT_S` is then woken
         by nobody else while the table is idle, and its thread sleeps (issue 31)."""
         if not self._unchanged():
