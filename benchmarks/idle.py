@@ -9,8 +9,9 @@ qualifying round is drawn and table 1's game started from its card (setup, not m
 figure is measured over `--seconds` of an event loop left to itself and scaled to a minute:
 the bare window; a bare window whose one label shows a new m:ss each second (the floor under any
 window showing a running clock); the table window before the head judge starts the round; and
-while the round runs (its clock counting down on the window, every second). Then how soon the head judge's
-pause and resume reach the table's clock (wall time, from the entry stored on the hub)."""
+while the round runs (its clock counting down on the window, every second). Then how soon the
+head judge's pause and resume reach the table's clock (wall time, from the entry stored on the
+hub)."""
 
 from __future__ import annotations
 

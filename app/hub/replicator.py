@@ -110,8 +110,8 @@ class Replicator:
 
     def look(self) -> None:
         """The file looked at from the caller's thread (a table window's own check of its file,
-        every FILE_CHECK_MS): the copier is woken only when the file or its -wal changed since its last
-        copy, or that copy is REVISIT_S old. A copier made with `poll=REVISIT_S` is then woken
+        every FILE_CHECK_MS): the copier is woken only when the file or its -wal changed since
+        its last copy, or that copy is REVISIT_S old. A copier made with `poll=REVISIT_S` is then woken
         by nobody else while the table is idle, and its thread sleeps (issue 31)."""
         if not self._unchanged():
             self._wake.set()

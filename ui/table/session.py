@@ -28,9 +28,10 @@ FILE_CHECK_MS = 5000
 """How often the window checks that its game's file is still the one at its path (and tells
 its copier to the hub whether the file changed: the copier's thread sleeps meanwhile). While the
 clock runs the check is made at a tick (every fifth one), so an idle table wakes once a second,
-not also in between. A command checks the file before it is recorded whatever this says: the
-period only bounds how late a file lost while nobody records is said and saved, and how late
-another program's entries in the file are copied to the hub."""
+not also in between. A banker's command checks the file before it is recorded whatever this
+says: the period bounds how late a file lost while nobody records is said and saved (a clock
+mark or the hall's pause recorded meanwhile goes into the lost file and is saved with it), and
+how late another program's entries in the file are copied to the hub."""
 IDLE_MS = 2000
 """A pause without a command this long is an idle moment: the table checkpoints its -wal file
 (and stores a snapshot if one is due) then, never inside a banker's command."""
